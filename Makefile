@@ -1,0 +1,93 @@
+# PCOUNTER: RTL + Rust model in lockstep. `make help` lists the targets.
+#
+# Public interface (users and CI depend on these names and variables):
+#   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW=]
+#   make test | lint | synth | script FILE=... | waves | regmap | setup
+
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+CARGO   ?= cargo
+SEED    ?= 1
+SEEDS   ?= 20
+CYCLES  ?= 100000
+DOMAINS ?= 1,2
+GEN     ?= all
+FAULT   ?=
+WINDOW  ?= 2000
+OUT     ?= out
+# The fault-injection builds (tests/faults/*.fault) are always linked in, so
+# `make test` and `make cosim FAULT=...` share one build.
+FEATURES := --features pcounter-sim/faults
+PCNT    := target/release/pcnt
+LINT_DOMAINS := 1 2 8
+
+TOOLS := verilator yosys
+MISSING = $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t)))
+
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean
+
+help: ## this list
+	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-13s %s\n", $$1, $$2}'
+	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW)"
+
+setup: ## install Verilator and Yosys (Debian packages) when missing
+	@missing="$(MISSING)"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	pkgs="$$missing"; \
+	echo "setup: installing $$pkgs (Debian packages)"; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then \
+	  sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
+	else \
+	  echo "setup: $$pkgs missing and no root. Run:  sudo apt-get install -y $$pkgs"; exit 1; \
+	fi; \
+	for t in $(TOOLS); do command -v $$t >/dev/null || { echo "setup: $$t still missing after install"; exit 1; }; done; \
+	verilator --version; yosys -V
+
+build: setup ## build the harness (Verilated RTL + model) in release mode
+	$(CARGO) build --release $(FEATURES) -p pcounter-sim
+
+cosim: build ## default lockstep regression (20 seeds x 100k cycles x 1,2 domains)
+	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
+	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(FAULT),--fault $(FAULT),)
+
+script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
+	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi
+	$(PCNT) script $(FILE) --out $(OUT) $(ARGS)
+
+test: setup check-regmap lint synth unit ## everything: regmap check, lint, synth, unit + lockstep tests
+	@echo "make test: all checks passed"
+
+unit: setup ## cargo tests: model tables, scripts, bounded regression, fault injection
+	$(CARGO) test --release $(FEATURES) --workspace
+
+lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
+	@for n in $(LINT_DOMAINS); do \
+	  echo "lint: pcnt_top NumDomains=$$n"; \
+	  verilator --lint-only -Wall -Irtl rtl/lint.vlt -f rtl/pcnt.f \
+	    --top-module pcnt_top -GNumDomains=$$n || exit 1; \
+	done
+	@echo "lint: clean"
+
+synth: setup ## Yosys synthesis of the 2-domain top; prints cells and flops
+	yosys -q -s rtl/synth.ys
+
+waves: ## open (or point to) the last failure's VCD + .gtkw
+	@if [ ! -f $(OUT)/last-failure ]; then echo "waves: no failure recorded in $(OUT)/"; exit 1; fi; \
+	d=$$(cat $(OUT)/last-failure); \
+	echo "last failure: $$d"; cat $$d/repro.txt; \
+	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.vcd $$d/wave.gtkw & \
+	else echo "open with:  gtkwave $$d/wave.vcd $$d/wave.gtkw   (apt-get install gtkwave)"; fi
+
+regmap: ## regenerate rtl/pcnt_reg_pkg.sv, src/regs.rs, docs/registers.md
+	python3 tools/regmap.py
+
+check-regmap: ## fail if a generated register-map file is stale
+	python3 tools/regmap.py --check
+
+clean: ## remove build outputs and failure artifacts
+	$(CARGO) clean
+	rm -rf $(OUT)

@@ -1,0 +1,286 @@
+//! Builds the Verilated RTL into the harness.
+//!
+//! Why not the `verilated` crate: `verilated` 0.1.2 / `verilator` 0.1.6 do not
+//! build against Verilator 5 (Debian's 5.006): their shim takes the 4.x path
+//! (`VerilatedVoidCb` undeclared, `VerilatedVcdC::rolloverMB` missing,
+//! `verilated_threads.cpp` not compiled), `verilator::gen` looks for 4.x file
+//! names, and they pull in syn 0.13. So this script runs the `verilator`
+//! binary itself, reads the generated file list from `V<top>_classes.mk`
+//! (names carry hashes, so the output folder is cleared first), and compiles
+//! it plus `csrc/shim.cpp` (a small `extern "C"` API) with the `cc` crate.
+//!
+//! One configuration per domain count in `CONFIGS`; with the `faults` feature,
+//! one more per `tests/faults/*.fault` file: a copy of `rtl/` with one textual
+//! change, used by the fault-injection tests and `make cosim FAULT=...`.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// (name, NumDomains) of the always-built configurations.
+const CONFIGS: &[(&str, u32)] = &[("d1", 1), ("d2", 2)];
+
+struct Variant {
+    name: String,
+    domains: u32,
+    fault: Option<Fault>,
+}
+
+struct Fault {
+    name: String,
+    file: String,
+    find: String,
+    replace: String,
+}
+
+fn main() {
+    let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let root = sim.parent().unwrap().to_path_buf();
+    let rtl = root.join("rtl");
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap());
+    println!("cargo:rerun-if-changed={}", rtl.display());
+    println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
+    println!("cargo:rerun-if-changed={}", root.join("tests/faults").display());
+    println!("cargo:rerun-if-env-changed=VERILATOR");
+
+    let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
+    let vroot = verilator_root(&verilator);
+    let files = rtl_files(&root);
+
+    let mut variants: Vec<Variant> = CONFIGS
+        .iter()
+        .map(|(n, d)| Variant {
+            name: n.to_string(),
+            domains: *d,
+            fault: None,
+        })
+        .collect();
+    if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
+        for f in faults(&root) {
+            variants.push(Variant {
+                name: format!("f_{}", f.name),
+                domains: 1,
+                fault: Some(f),
+            });
+        }
+    }
+
+    runtime(&vroot);
+    let mut table = String::new();
+    let mut decls = String::new();
+    for v in &variants {
+        let dir = out.join(&v.name);
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match &v.fault {
+            None => (files.iter().map(|f| root.join(f)).collect(), rtl.clone()),
+            Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl")), dir.join("rtl")),
+        };
+        let obj = dir.join("obj");
+        let prefix = format!("Vpcnt_{}", v.name);
+        let mut cmd = Command::new(&verilator);
+        cmd.args([
+            "--cc",
+            "-O3",
+            "--x-assign",
+            "fast",
+            "--x-initial",
+            "fast",
+            "--trace",
+            "-Wno-fatal",
+        ])
+        .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
+        .arg(format!("-GNumDomains={}", v.domains))
+        .arg(format!("-I{}", incdir.display()))
+        .arg("-Mdir")
+        .arg(&obj)
+        .args(&srcs);
+        run(&mut cmd);
+        let mut b = cc_build(&vroot);
+        for f in generated_cpp(&obj, &prefix) {
+            b.file(f);
+        }
+        b.file(sim.join("csrc/shim.cpp"))
+            .include(&obj)
+            .define("PCNT_NAME", v.name.as_str())
+            .define("PCNT_TOP", prefix.as_str())
+            .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str())
+            .compile(&format!("pcnt_{}", v.name));
+
+        let n = &v.name;
+        writeln!(decls, "    fn pcnt_{n}_new() -> *mut c_void;").unwrap();
+        writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
+        writeln!(
+            decls,
+            "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);"
+        )
+        .unwrap();
+        writeln!(
+            decls,
+            "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;"
+        )
+        .unwrap();
+        writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
+        let fault = match &v.fault {
+            Some(f) => format!("Some({:?})", f.name),
+            None => "None".into(),
+        };
+        writeln!(
+            table,
+            "    ModelFns {{ name: {n:?}, num_domains: {d}, fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
+             cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close }},",
+            d = v.domains
+        )
+        .unwrap();
+    }
+    let src = format!("extern \"C\" {{\n{decls}}}\n\n/// Every Verilated configuration linked in.\npub static MODELS: &[ModelFns] = &[\n{table}];\n");
+    fs::write(out.join("models.rs"), src).unwrap();
+}
+
+fn run(cmd: &mut Command) {
+    let o = cmd.output().unwrap_or_else(|e| {
+        panic!(
+            "cannot run {:?}: {e}\nVerilator is missing: run `make setup` (installs Debian's verilator) \
+             or `sudo apt-get install verilator`",
+            cmd.get_program()
+        )
+    });
+    if !o.status.success() {
+        panic!(
+            "{:?} failed:\n{}{}",
+            cmd,
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+fn verilator_root(verilator: &str) -> PathBuf {
+    if let Ok(r) = env::var("VERILATOR_ROOT") {
+        return r.into();
+    }
+    let o = Command::new(verilator).arg("--getenv").arg("VERILATOR_ROOT").output().unwrap_or_else(|e| {
+        panic!("cannot run `{verilator}`: {e}\nVerilator is missing: run `make setup` or `sudo apt-get install verilator`")
+    });
+    PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
+}
+
+/// `rtl/pcnt.f`: one path per line relative to the repository root.
+fn rtl_files(root: &Path) -> Vec<String> {
+    let list = fs::read_to_string(root.join("rtl/pcnt.f")).expect("rtl/pcnt.f");
+    list.lines()
+        .map(|l| l.split("//").next().unwrap().trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('+') && !l.starts_with('-'))
+        .map(String::from)
+        .collect()
+}
+
+fn cc_build(vroot: &Path) -> cc::Build {
+    let mut b = cc::Build::new();
+    b.cpp(true)
+        .std("c++17")
+        .opt_level(3)
+        .debug(false)
+        .warnings(false)
+        .include(vroot.join("include"))
+        .include(vroot.join("include/vltstd"))
+        .define("VM_TRACE", "1")
+        .define("VM_TRACE_VCD", "1")
+        .flag_if_supported("-fno-var-tracking-assignments")
+        .flag_if_supported("-faligned-new");
+    b
+}
+
+/// The Verilator runtime, shared by every configuration.
+fn runtime(vroot: &Path) {
+    let inc = vroot.join("include");
+    cc_build(vroot)
+        .file(inc.join("verilated.cpp"))
+        .file(inc.join("verilated_vcd_c.cpp"))
+        .file(inc.join("verilated_threads.cpp"))
+        .compile("verilated_rt");
+    println!("cargo:rustc-link-lib=pthread");
+}
+
+/// C++ files listed in `<prefix>_classes.mk`.
+fn generated_cpp(obj: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mk = fs::read_to_string(obj.join(format!("{prefix}_classes.mk"))).expect("classes.mk");
+    let mut files = Vec::new();
+    let mut collecting = false;
+    for line in mk.lines() {
+        let t = line.trim();
+        if t.starts_with("VM_CLASSES_") || t.starts_with("VM_SUPPORT_") {
+            collecting = t.ends_with('\\');
+            continue;
+        }
+        if collecting {
+            let name = t.trim_end_matches('\\').trim();
+            if !name.is_empty() {
+                files.push(obj.join(format!("{name}.cpp")));
+            }
+            collecting = t.ends_with('\\');
+        }
+    }
+    assert!(!files.is_empty(), "no C++ files found in {prefix}_classes.mk");
+    files
+}
+
+/// `tests/faults/*.fault`: `file:`, `find:`, `replace:` lines (see tests/faults/README.md).
+fn faults(root: &Path) -> Vec<Fault> {
+    let dir = root.join("tests/faults");
+    let mut out = Vec::new();
+    let Ok(rd) = fs::read_dir(&dir) else { return out };
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "fault"))
+    {
+        let text = fs::read_to_string(&p).unwrap();
+        let get = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(k).map(|v| v.trim().to_string()))
+                .unwrap_or_else(|| panic!("{}: missing `{k}` line", p.display()))
+        };
+        out.push(Fault {
+            name: p.file_stem().unwrap().to_string_lossy().replace('-', "_"),
+            file: get("file:"),
+            find: get("find:"),
+            replace: get("replace:"),
+        });
+    }
+    out
+}
+
+/// Copy the RTL into `dst` with the fault's one change applied (it must match once).
+fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<PathBuf> {
+    fs::create_dir_all(dst).unwrap();
+    let mut hits = 0;
+    let mut out = Vec::new();
+    for rel in files {
+        let src = root.join(rel);
+        let mut text = fs::read_to_string(&src).unwrap();
+        let name = src.file_name().unwrap();
+        if name.to_string_lossy() == f.file {
+            hits = text.matches(&f.find).count();
+            text = text.replacen(&f.find, &f.replace, 1);
+        }
+        let p = dst.join(name);
+        fs::write(&p, text).unwrap();
+        out.push(p);
+    }
+    // Include files (`.svh`) travel with the copy.
+    for e in fs::read_dir(root.join("rtl")).unwrap().flatten() {
+        if e.path().extension().is_some_and(|x| x == "svh") {
+            fs::copy(e.path(), dst.join(e.file_name())).unwrap();
+        }
+    }
+    assert_eq!(
+        hits, 1,
+        "fault {}: `find:` text must occur exactly once in {}, found {hits}",
+        f.name, f.file
+    );
+    out
+}

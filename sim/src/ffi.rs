@@ -1,0 +1,163 @@
+//! The Verilated `pcnt_top` configurations linked in by build.rs, behind a
+//! safe wrapper. One `cycle` call per bus clock (csrc/shim.cpp).
+
+use std::ffi::{c_char, c_int, c_void, CString};
+use std::path::Path;
+
+use pcounter::regs::{NUM_DOM_REGS, NUM_GLOBAL_REGS};
+
+/// Input record of `pcnt_<name>_cycle`; layout shared with csrc/shim.cpp.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct PcntIn {
+    pub rst_n: u32,
+    pub gen: u32,
+    pub psel: u32,
+    pub penable: u32,
+    pub pwrite: u32,
+    pub paddr: u32,
+    pub pwdata: u32,
+    pub pstrb: u32,
+    pub pm_trigger: u32,
+    pub wrcache_flush: u32,
+    pub sig: *const u32,
+}
+
+#[repr(C)]
+pub struct PcntOut {
+    pub prdata: u32,
+    pub pready: u32,
+    pub pslverr: u32,
+    pub dom_regs: *mut u32,
+    pub glob_regs: *mut u32,
+}
+
+pub struct ModelFns {
+    pub name: &'static str,
+    pub num_domains: usize,
+    pub fault: Option<&'static str>,
+    new: unsafe extern "C" fn() -> *mut c_void,
+    free: unsafe extern "C" fn(*mut c_void),
+    cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
+    trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
+    trace_close: unsafe extern "C" fn(*mut c_void),
+}
+
+include!(concat!(env!("OUT_DIR"), "/models.rs"));
+
+/// Outputs of one cycle, sampled before the rising edge (values of cycle t).
+#[derive(Clone, Debug, Default)]
+pub struct RtlOut {
+    pub prdata: u32,
+    pub pready: bool,
+    pub pslverr: bool,
+    /// Register views, domain-major: `dom_regs[dom * NUM_DOM_REGS + idx]`.
+    pub dom_regs: Vec<u32>,
+    pub glob_regs: [u32; NUM_GLOBAL_REGS],
+}
+
+/// One instance of a Verilated configuration.
+pub struct Rtl {
+    fns: &'static ModelFns,
+    ctx: *mut c_void,
+    pub out: RtlOut,
+}
+
+impl Rtl {
+    /// Names of the linked configurations, for error messages.
+    pub fn available() -> Vec<String> {
+        MODELS
+            .iter()
+            .map(|m| match m.fault {
+                Some(f) => format!("{} domain(s) with fault {f}", m.num_domains),
+                None => format!("{} domain(s)", m.num_domains),
+            })
+            .collect()
+    }
+
+    /// Names of the injected faults linked in (`faults` feature).
+    pub fn faults() -> Vec<&'static str> {
+        MODELS.iter().filter_map(|m| m.fault).collect()
+    }
+
+    pub fn new(num_domains: usize, fault: Option<&str>) -> Result<Rtl, String> {
+        let fns = MODELS
+            .iter()
+            .find(|m| m.num_domains == num_domains && m.fault == fault)
+            .ok_or_else(|| {
+                format!(
+                    "no Verilated build for {num_domains} domain(s){}; built: {}{}",
+                    fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
+                    Rtl::available().join(", "),
+                    if fault.is_some() {
+                        " (fault builds need `--features faults`)"
+                    } else {
+                        ""
+                    }
+                )
+            })?;
+        // SAFETY: the constructor has no preconditions; the pointer is owned here.
+        let ctx = unsafe { (fns.new)() };
+        Ok(Rtl {
+            fns,
+            ctx,
+            out: RtlOut {
+                dom_regs: vec![0; num_domains * NUM_DOM_REGS],
+                ..Default::default()
+            },
+        })
+    }
+
+    pub fn num_domains(&self) -> usize {
+        self.fns.num_domains
+    }
+
+    /// One bus clock. `inp.sig` must point at `num_domains * 8` words.
+    pub fn cycle(&mut self, inp: &PcntIn, sig: &[u32]) {
+        assert_eq!(
+            sig.len(),
+            self.fns.num_domains * 8,
+            "signal words for {} domains",
+            self.fns.num_domains
+        );
+        let i = PcntIn {
+            sig: sig.as_ptr(),
+            ..*inp
+        };
+        let mut o = PcntOut {
+            prdata: 0,
+            pready: 0,
+            pslverr: 0,
+            dom_regs: self.out.dom_regs.as_mut_ptr(),
+            glob_regs: self.out.glob_regs.as_mut_ptr(),
+        };
+        // SAFETY: ctx is live; buffers have the sizes the shim writes
+        // (checked above and at construction).
+        unsafe { (self.fns.cycle)(self.ctx, &i, &mut o) };
+        self.out.prdata = o.prdata;
+        self.out.pready = o.pready != 0;
+        self.out.pslverr = o.pslverr != 0;
+    }
+
+    /// Dump the RTL's signals to a VCD from the next cycle on.
+    pub fn trace_open(&mut self, path: &Path) -> Result<(), String> {
+        let c = CString::new(path.to_string_lossy().as_bytes()).map_err(|e| e.to_string())?;
+        // SAFETY: ctx is live, c is a valid C string for the call.
+        match unsafe { (self.fns.trace_open)(self.ctx, c.as_ptr()) } {
+            0 => Ok(()),
+            _ => Err(format!("cannot open VCD {}", path.display())),
+        }
+    }
+
+    pub fn trace_close(&mut self) {
+        // SAFETY: ctx is live.
+        unsafe { (self.fns.trace_close)(self.ctx) }
+    }
+}
+
+impl Drop for Rtl {
+    fn drop(&mut self) {
+        // SAFETY: ctx came from `new` and is freed once.
+        unsafe { (self.fns.free)(self.ctx) }
+    }
+}

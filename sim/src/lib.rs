@@ -1,0 +1,11 @@
+//! Verilator lockstep harness for the PCOUNTER model: the Verilated RTL
+//! (`ffi`), constrained-random stimulus (`stim`), scenario scripts
+//! (`script`), the lockstep engine (`lockstep`), waves (`wave`) and the
+//! regression / failure handling (`runner`).
+
+pub mod ffi;
+pub mod lockstep;
+pub mod runner;
+pub mod script;
+pub mod stim;
+pub mod wave;

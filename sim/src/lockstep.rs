@@ -1,0 +1,430 @@
+//! The lockstep engine: executes scenario-script commands on the Verilated RTL
+//! and the model at once, one bus clock at a time, and compares after every
+//! clock (docs/semantics.md S11): the whole register view of every domain and
+//! the global registers, and PRDATA/PSLVERR/PREADY of every APB access.
+//!
+//! APB timing (S0, S1): `write`/`read` take two clocks, SETUP then ACCESS; the
+//! operation takes effect in the ACCESS clock. `set` changes a signal from the
+//! next clock on; `pulse` raises a global input for exactly the next clock.
+
+use std::collections::VecDeque;
+
+use bitvec::prelude::*;
+use pcounter::regs::{self, Gen, NUM_DOM_REGS, NUM_GLOBAL_REGS};
+use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
+
+use crate::ffi::{PcntIn, Rtl};
+use crate::script::{Cmd, GlobalInput};
+use crate::stim::MMIO_BASE;
+use crate::wave::{ExtraSignal, ExtraTrace};
+
+/// How many stimulus events a mismatch report shows.
+pub const HISTORY: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Apb {
+    Idle,
+    Setup(BusOp),
+    Access(BusOp),
+}
+
+/// The first disagreement between RTL and model.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    pub cycle: u64,
+    /// Domain of the register, `None` for global registers and the bus.
+    pub dom: Option<usize>,
+    /// Register (e.g. `CTR_EVENT[0]`) or bus signal (`PRDATA of read 0xa680`).
+    pub what: String,
+    pub expected: u32,
+    pub actual: u32,
+    /// Field-decoded expected / actual, when `what` is a register.
+    pub fields: Option<(String, String)>,
+    /// Every other register that disagreed in the same cycle.
+    pub also: Vec<String>,
+    /// The last stimulus events before the mismatch: (cycle, command).
+    pub history: Vec<(u64, String)>,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "MISMATCH at cycle {}: {}", self.cycle, self.what)?;
+        if let Some(d) = self.dom {
+            writeln!(f, "  domain:   {d}")?;
+        }
+        writeln!(f, "  expected: {:#010x} (model)", self.expected)?;
+        writeln!(f, "  actual:   {:#010x} (RTL)", self.actual)?;
+        if let Some((e, a)) = &self.fields {
+            writeln!(f, "  expected fields: {e}")?;
+            writeln!(f, "  actual fields:   {a}")?;
+        }
+        if !self.also.is_empty() {
+            writeln!(f, "  also differing this cycle: {}", self.also.join(", "))?;
+        }
+        writeln!(f, "  last {} stimulus events (cycle: command):", self.history.len())?;
+        for (c, e) in &self.history {
+            writeln!(f, "    {c:>10}: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Records DUT and model register values for the wave file.
+struct WaveRec {
+    start: u64,
+    trace: ExtraTrace,
+    last: Vec<Option<u64>>,
+}
+
+/// Signal indices inside the wave record.
+const W_MISMATCH: usize = 0;
+const W_CYCLE: usize = 1;
+
+pub struct Engine {
+    cfg: Config,
+    model: PcounterSet,
+    rtl: Option<Rtl>,
+    sig: Vec<Signals>,
+    sig_words: Vec<u32>,
+    sig_dirty: bool,
+    pm_trigger: bool,
+    wrcache_flush: bool,
+    /// Bus clocks run since reset.
+    pub cycle: u64,
+    history: VecDeque<(u64, String)>,
+    view: Vec<[u32; NUM_DOM_REGS]>,
+    wave: Option<WaveRec>,
+    /// Keep running after a mismatch (used while recording waves).
+    pub continue_on_mismatch: bool,
+    pub first_mismatch: Option<Mismatch>,
+}
+
+impl Engine {
+    /// `rtl = false` runs the model alone (`--model-only`).
+    pub fn new(gen: Gen, domains: usize, rtl: bool, fault: Option<&str>) -> Result<Engine, String> {
+        let cfg = Config::new(gen, domains).map_err(|e| e.to_string())?;
+        let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
+        let rtl = if rtl { Some(Rtl::new(domains, fault)?) } else { None };
+        let mut e = Engine {
+            cfg,
+            model,
+            rtl,
+            sig: vec![BitArray::ZERO; domains],
+            sig_words: vec![0; domains * 8],
+            sig_dirty: false,
+            pm_trigger: false,
+            wrcache_flush: false,
+            cycle: 0,
+            history: VecDeque::with_capacity(HISTORY + 1),
+            view: vec![[0; NUM_DOM_REGS]; domains],
+            wave: None,
+            continue_on_mismatch: false,
+            first_mismatch: None,
+        };
+        e.reset_rtl();
+        Ok(e)
+    }
+
+    pub fn has_rtl(&self) -> bool {
+        self.rtl.is_some()
+    }
+
+    /// Two clocks with rst_ni low; the model starts in its reset state (S8).
+    fn reset_rtl(&mut self) {
+        if let Some(rtl) = &mut self.rtl {
+            let mut i = idle_in(self.cfg.gen);
+            i.rst_n = 0;
+            for _ in 0..2 {
+                rtl.cycle(&i, &self.sig_words);
+            }
+        }
+    }
+
+    /// Start recording waves: the RTL's VCD goes to `rtl_vcd`, DUT/model
+    /// register values are kept for `take_wave`.
+    pub fn start_wave(&mut self, rtl_vcd: Option<&std::path::Path>) -> Result<(), String> {
+        if let (Some(rtl), Some(p)) = (&mut self.rtl, rtl_vcd) {
+            rtl.trace_open(p)?;
+        }
+        let mut signals = vec![
+            ExtraSignal {
+                scope: vec![],
+                name: "mismatch".into(),
+                width: 1,
+            },
+            ExtraSignal {
+                scope: vec![],
+                name: "cycle".into(),
+                width: 32,
+            },
+        ];
+        for dom in 0..self.cfg.num_domains {
+            for r in regs::DOM_REGS.iter() {
+                for side in ["dut", "model"] {
+                    signals.push(ExtraSignal {
+                        scope: vec![format!("dom{dom}")],
+                        name: format!("{}_{side}", wave_name(r.name)),
+                        width: 32,
+                    });
+                }
+            }
+        }
+        for r in regs::GLOBAL_REGS.iter() {
+            for side in ["dut", "model"] {
+                signals.push(ExtraSignal {
+                    scope: vec!["global".into()],
+                    name: format!("{}_{side}", r.name),
+                    width: 32,
+                });
+            }
+        }
+        let n = signals.len();
+        self.wave = Some(WaveRec {
+            start: self.cycle,
+            trace: ExtraTrace {
+                signals,
+                changes: Vec::new(),
+            },
+            last: vec![None; n],
+        });
+        Ok(())
+    }
+
+    /// Stop recording; returns the DUT/model trace (times = 10 * cycle, as the
+    /// RTL VCD) after closing the RTL VCD.
+    pub fn take_wave(&mut self) -> Option<(u64, ExtraTrace)> {
+        if let Some(rtl) = &mut self.rtl {
+            rtl.trace_close();
+        }
+        self.wave.take().map(|w| (w.start, w.trace))
+    }
+
+    fn note(&mut self, text: String) {
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back((self.cycle, text));
+    }
+
+    /// Execute one command. Returns the model's bus result for reads.
+    pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
+        self.note(cmd.to_string());
+        match *cmd {
+            Cmd::Write { addr, data, strb } => {
+                let op = BusOp::Write {
+                    offset: offset(addr),
+                    data,
+                    strb,
+                };
+                self.clock(Apb::Setup(op))?;
+                self.clock(Apb::Access(op)).map(Some)
+            }
+            Cmd::Read { addr, .. } => {
+                let op = BusOp::Read { offset: offset(addr) };
+                self.clock(Apb::Setup(op))?;
+                self.clock(Apb::Access(op)).map(Some)
+            }
+            Cmd::Wait { cycles } => {
+                for _ in 0..cycles {
+                    self.clock(Apb::Idle)?;
+                }
+                Ok(None)
+            }
+            Cmd::Set { dom, sig, value } => {
+                self.sig[usize::from(dom)].set(usize::from(sig), value);
+                self.sig_dirty = true;
+                Ok(None)
+            }
+            Cmd::Pulse { ref input } => {
+                match input {
+                    GlobalInput::PmTrigger => self.pm_trigger = true,
+                    GlobalInput::WrcacheFlush => self.wrcache_flush = true,
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// One bus clock on both sides, then compare.
+    fn clock(&mut self, apb: Apb) -> Result<BusResult, Box<Mismatch>> {
+        if self.sig_dirty {
+            for (d, s) in self.sig.iter().enumerate() {
+                self.sig_words[d * 8..d * 8 + 8].copy_from_slice(s.as_raw_slice());
+            }
+            self.sig_dirty = false;
+        }
+        let bus = match apb {
+            Apb::Access(op) => Some(op),
+            _ => None,
+        };
+        let inp = CycleInputs {
+            sig: &self.sig,
+            pm_trigger: self.pm_trigger,
+            wrcache_flush: self.wrcache_flush,
+            bus,
+        };
+        if let Some(rtl) = &mut self.rtl {
+            let mut i = idle_in(self.cfg.gen);
+            i.pm_trigger = u32::from(self.pm_trigger);
+            i.wrcache_flush = u32::from(self.wrcache_flush);
+            if let Apb::Setup(op) | Apb::Access(op) = apb {
+                i.psel = 1;
+                i.penable = u32::from(matches!(apb, Apb::Access(_)));
+                match op {
+                    BusOp::Write { offset, data, strb } => {
+                        i.pwrite = 1;
+                        i.paddr = u32::from(offset);
+                        i.pwdata = data;
+                        i.pstrb = u32::from(strb);
+                    }
+                    BusOp::Read { offset } => i.paddr = u32::from(offset),
+                }
+            }
+            rtl.cycle(&i, &self.sig_words);
+        }
+        self.model.view(&inp, &mut self.view);
+        let glob = self.model.global_view();
+        let res = self.model.step(&inp);
+        let mismatch = self.compare(bus, res, &glob);
+        self.record_wave(&glob, mismatch.is_some());
+        self.pm_trigger = false;
+        self.wrcache_flush = false;
+        self.cycle += 1;
+        match mismatch {
+            Some(m) => {
+                if self.first_mismatch.is_none() {
+                    self.first_mismatch = Some(m.clone());
+                }
+                if self.continue_on_mismatch {
+                    Ok(res)
+                } else {
+                    Err(Box::new(m))
+                }
+            }
+            None => Ok(res),
+        }
+    }
+
+    fn compare(&self, bus: Option<BusOp>, res: BusResult, glob: &[u32; NUM_GLOBAL_REGS]) -> Option<Mismatch> {
+        let rtl = self.rtl.as_ref()?;
+        let mut diffs: Vec<(Option<usize>, String, u32, u32, Option<&'static regs::Reg>)> = Vec::new();
+        for (dom, view) in self.view.iter().enumerate() {
+            let got = &rtl.out.dom_regs[dom * NUM_DOM_REGS..(dom + 1) * NUM_DOM_REGS];
+            if got != view {
+                for (idx, r) in regs::DOM_REGS.iter().enumerate() {
+                    if got[idx] != view[idx] {
+                        diffs.push((Some(dom), dom_reg_name(dom, idx), view[idx], got[idx], Some(r)));
+                    }
+                }
+            }
+        }
+        for (idx, r) in regs::GLOBAL_REGS.iter().enumerate() {
+            if rtl.out.glob_regs[idx] != glob[idx] {
+                diffs.push((None, r.name.to_string(), glob[idx], rtl.out.glob_regs[idx], Some(r)));
+            }
+        }
+        if let Some(op) = bus {
+            let (kind, off) = match op {
+                BusOp::Write { offset, .. } => ("write", offset),
+                BusOp::Read { offset } => ("read", offset),
+            };
+            let at = format!("{kind} {:#06x}", MMIO_BASE + u32::from(off));
+            if matches!(op, BusOp::Read { .. }) && rtl.out.prdata != res.rdata {
+                diffs.push((None, format!("PRDATA of {at}"), res.rdata, rtl.out.prdata, None));
+            }
+            if rtl.out.pslverr != res.slverr {
+                diffs.push((
+                    None,
+                    format!("PSLVERR of {at}"),
+                    res.slverr.into(),
+                    rtl.out.pslverr.into(),
+                    None,
+                ));
+            }
+            if !rtl.out.pready {
+                diffs.push((None, format!("PREADY of {at}"), 1, 0, None));
+            }
+        }
+        let (dom, what, expected, actual, reg) = diffs.first()?.clone();
+        Some(Mismatch {
+            cycle: self.cycle,
+            dom,
+            what,
+            expected,
+            actual,
+            fields: reg.map(|r| (r.decode_fields(expected), r.decode_fields(actual))),
+            also: diffs.iter().skip(1).map(|d| d.1.clone()).collect(),
+            history: self.history.iter().cloned().collect(),
+        })
+    }
+
+    fn record_wave(&mut self, glob: &[u32; NUM_GLOBAL_REGS], mismatch: bool) {
+        let Some(w) = &mut self.wave else { return };
+        let t = self.cycle * 10;
+        let mut put = |sig: usize, v: u64| {
+            if w.last[sig] != Some(v) {
+                w.last[sig] = Some(v);
+                w.trace.changes.push((t, sig, v));
+            }
+        };
+        put(W_MISMATCH, mismatch.into());
+        put(W_CYCLE, self.cycle & 0xffff_ffff);
+        let mut s = 2;
+        for (dom, view) in self.view.iter().enumerate() {
+            for (idx, v) in view.iter().enumerate() {
+                let dut = self
+                    .rtl
+                    .as_ref()
+                    .map_or(*v, |r| r.out.dom_regs[dom * NUM_DOM_REGS + idx]);
+                put(s, dut.into());
+                put(s + 1, (*v).into());
+                s += 2;
+            }
+        }
+        for (idx, v) in glob.iter().enumerate() {
+            let dut = self.rtl.as_ref().map_or(*v, |r| r.out.glob_regs[idx]);
+            put(s, dut.into());
+            put(s + 1, (*v).into());
+            s += 2;
+        }
+    }
+
+    /// The register view of the last clock, for scripts and tests.
+    pub fn model(&self) -> &PcounterSet {
+        &self.model
+    }
+}
+
+/// Seed-style name of a domain register: `CTRL[1]`, `SIG_STATUS[1][3]`.
+pub fn dom_reg_name(dom: usize, idx: usize) -> String {
+    let name = regs::DOM_REGS[idx].name;
+    match name.split_once('[') {
+        Some((base, rest)) => format!("{base}[{dom}][{rest}"),
+        None => format!("{name}[{dom}]"),
+    }
+}
+
+/// `SIG_STATUS[3]` -> `SIG_STATUS_3`: brackets mean bit ranges to GTKWave.
+pub fn wave_name(reg: &str) -> String {
+    reg.replace('[', "_").replace(']', "")
+}
+
+fn offset(addr: u32) -> u16 {
+    (addr.wrapping_sub(MMIO_BASE) & 0xfff) as u16
+}
+
+fn idle_in(gen: Gen) -> PcntIn {
+    PcntIn {
+        rst_n: 1,
+        gen: gen as u32,
+        psel: 0,
+        penable: 0,
+        pwrite: 0,
+        paddr: 0,
+        pwdata: 0,
+        pstrb: 0,
+        pm_trigger: 0,
+        wrcache_flush: 0,
+        sig: std::ptr::null(),
+    }
+}

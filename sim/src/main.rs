@@ -1,0 +1,157 @@
+//! `pcnt`: command line of the PCOUNTER lockstep harness.
+//!
+//!   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,...]
+//!               [--fault NAME] [--out DIR] [--window N] [--no-progress]
+//!   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
+//!   pcnt faults
+//!
+//! Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use pcounter::regs::Gen;
+use pcounter_sim::ffi::Rtl;
+use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError};
+
+const USAGE: &str = "usage:
+  pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
+              [--fault NAME] [--out DIR] [--window N] [--no-progress]
+  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
+  pcnt faults     list the injected-fault builds linked in";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("pcnt: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn num(flag: &str, v: Option<&String>) -> Result<u64, String> {
+    let v = v.ok_or_else(|| format!("{flag} needs a value"))?;
+    let t = v.replace('_', "");
+    let r = match t.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse(),
+    };
+    r.map_err(|_| format!("{flag}: bad number '{v}' (expected decimal or 0x-hex)"))
+}
+
+fn gens(v: &str) -> Result<Vec<Gen>, String> {
+    if v == "all" {
+        return Ok(Gen::ALL.to_vec());
+    }
+    v.split(',')
+        .map(|g| {
+            Gen::from_name(g.trim())
+                .ok_or_else(|| format!("--gen: unknown generation '{g}' (expected all, nv40, g84, g92, gt215)"))
+        })
+        .collect()
+}
+
+fn domains(v: &str) -> Result<Vec<usize>, String> {
+    v.split(',')
+        .map(|d| match d.trim().parse::<usize>() {
+            Ok(n) if (1..=8).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "--domains: bad domain count '{d}' (expected 1..8, comma-separated)"
+            )),
+        })
+        .collect()
+}
+
+fn run(args: &[String]) -> Result<u8, String> {
+    let Some(cmd) = args.first() else {
+        return Err("missing command".into());
+    };
+    let mut art = Artifacts {
+        out: PathBuf::from("out"),
+        window: 2000,
+    };
+    match cmd.as_str() {
+        "cosim" => {
+            let mut o = CosimOpts {
+                seed: 1,
+                seeds: 20,
+                cycles: 100_000,
+                domains: vec![1, 2],
+                gens: Gen::ALL.to_vec(),
+                fault: None,
+                art: art.clone(),
+                progress: true,
+            };
+            let mut it = args[1..].iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--seed" => o.seed = num(a, it.next())?,
+                    "--seeds" => o.seeds = num(a, it.next())?.max(1),
+                    "--cycles" => o.cycles = num(a, it.next())?,
+                    "--domains" => o.domains = domains(it.next().ok_or("--domains needs a value")?)?,
+                    "--gen" => o.gens = gens(it.next().ok_or("--gen needs a value")?)?,
+                    "--fault" => o.fault = Some(it.next().ok_or("--fault needs a value")?.clone()),
+                    "--out" => o.art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
+                    "--window" => o.art.window = num(a, it.next())?,
+                    "--no-progress" => o.progress = false,
+                    _ => return Err(format!("cosim: unknown option '{a}'")),
+                }
+            }
+            let failed = runner::cosim(&o)?;
+            Ok(if failed == 0 { 0 } else { 1 })
+        }
+        "script" => {
+            let mut files = Vec::new();
+            let mut model_only = false;
+            let mut quiet = false;
+            let mut fault: Option<String> = None;
+            let mut it = args[1..].iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--model-only" => model_only = true,
+                    "--quiet" => quiet = true,
+                    "--fault" => fault = Some(it.next().ok_or("--fault needs a value")?.clone()),
+                    "--out" => art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
+                    "--window" => art.window = num(a, it.next())?,
+                    f if f.starts_with("--") => return Err(format!("script: unknown option '{f}'")),
+                    f => files.push(PathBuf::from(f)),
+                }
+            }
+            if files.is_empty() {
+                return Err("script: no FILE given".into());
+            }
+            let mut code = 0;
+            for f in &files {
+                match runner::run_script(f, model_only, fault.as_deref(), &art, quiet) {
+                    Ok(cycles) => println!(
+                        "PASS {} ({cycles} cycles, {})",
+                        f.display(),
+                        if model_only { "model only" } else { "lockstep" }
+                    ),
+                    Err(ScriptError::Input(e)) => {
+                        eprintln!("{e}");
+                        code = code.max(2);
+                    }
+                    Err(ScriptError::Failed(e)) => {
+                        eprintln!("FAIL {e}");
+                        code = code.max(1);
+                    }
+                }
+            }
+            Ok(code)
+        }
+        "faults" => {
+            for f in Rtl::faults() {
+                println!("{f}");
+            }
+            Ok(0)
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        c => Err(format!("unknown command '{c}'")),
+    }
+}

@@ -1,0 +1,460 @@
+//! Regression runs, scenario-script runs and what a failure leaves behind.
+//!
+//! On a mismatch, in this order (nothing is lost if a later step fails):
+//!   1. `repro.txt`: the one-line command that reproduces it (also printed);
+//!   2. `report.txt`: the mismatch report;
+//!   3. `stimulus.pcs`: the stimulus up to the failing cycle as a scenario script;
+//!   4. `wave.vcd` + `wave.gtkw`: a deterministic re-run traced over the last
+//!      `window` cycles, RTL internals plus DUT/model register values and a
+//!      `mismatch` marker, opened by `make waves`.
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use pcounter::regs::Gen;
+
+use crate::lockstep::{wave_name, Engine, Mismatch};
+use crate::script::{self, Cmd, Line, Script};
+use crate::stim::RandomStim;
+use crate::wave;
+
+/// Where failures go, and how much of the run the waves cover.
+#[derive(Clone, Debug)]
+pub struct Artifacts {
+    pub out: PathBuf,
+    pub window: u64,
+}
+
+/// One random lockstep run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub seed: u64,
+    pub gen: Gen,
+    pub domains: usize,
+    pub cycles: u64,
+    pub fault: Option<String>,
+}
+
+impl Job {
+    /// The one-line command that reruns exactly this job.
+    pub fn repro(&self) -> String {
+        let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        format!(
+            "make cosim SEED={} SEEDS=1 CYCLES={} DOMAINS={} GEN={}{fault}",
+            self.seed,
+            self.cycles,
+            self.domains,
+            self.gen.name()
+        )
+    }
+
+    fn tag(&self) -> String {
+        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
+        format!("fail-seed{}-{}-d{}{fault}", self.seed, self.gen.name(), self.domains)
+    }
+
+    pub fn stimulus(&self) -> RandomStim {
+        RandomStim::new(self.seed, self.gen, self.domains)
+    }
+}
+
+/// Commands needed to reach `cycle` (inclusive): write/read take 2 clocks.
+fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
+    let mut t = 0u64;
+    let mut out = Vec::new();
+    for c in cmds {
+        if t > cycle {
+            break;
+        }
+        t += match c {
+            Cmd::Write { .. } | Cmd::Read { .. } => 2,
+            Cmd::Wait { cycles } => cycles,
+            _ => 0,
+        };
+        out.push(c);
+    }
+    out
+}
+
+/// Run a job; `Ok(cycles)` or the first mismatch.
+pub fn run_job(job: &Job) -> Result<u64, RunError> {
+    let mut e = Engine::new(job.gen, job.domains, true, job.fault.as_deref()).map_err(RunError::Setup)?;
+    let mut stim = job.stimulus();
+    while e.cycle < job.cycles {
+        let cmd = stim.next().expect("the random stimulus never ends");
+        e.exec(&cmd).map_err(RunError::Mismatch)?;
+    }
+    Ok(e.cycle)
+}
+
+#[derive(Debug)]
+pub enum RunError {
+    /// Could not start (no Verilated build for the request, bad config).
+    Setup(String),
+    Mismatch(Box<Mismatch>),
+}
+
+/// Write the failure artifacts of a mismatch; returns the folder.
+/// `replay` regenerates the exact command stream from cycle 0.
+pub fn write_failure(
+    art: &Artifacts,
+    tag: &str,
+    repro: &str,
+    m: &Mismatch,
+    gen: Gen,
+    domains: usize,
+    fault: Option<&str>,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
+) -> std::io::Result<PathBuf> {
+    let dir = art.out.join(tag);
+    fs::create_dir_all(&dir)?;
+    // 1. The reproducer first: everything after this may fail or be killed.
+    fs::write(dir.join("repro.txt"), format!("{repro}\n"))?;
+    fs::write(art.out.join("last-failure"), format!("{}\n", dir.display()))?;
+    // 2. The report.
+    let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
+    fs::write(dir.join("report.txt"), &report)?;
+    // 3. The stimulus as a scenario script.
+    let body: Vec<Line> = cmds_through(replay(), m.cycle)
+        .into_iter()
+        .enumerate()
+        .map(|(i, cmd)| Line { line: i + 1, cmd })
+        .collect();
+    let s = Script {
+        gen: gen.name().to_string(),
+        domains,
+        clocks: vec![],
+        body,
+    };
+    let mut text = format!(
+        "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}\n",
+        m.cycle,
+        m.what,
+        dir.join("stimulus.pcs").display()
+    );
+    text += &script::render(&s.compact());
+    fs::write(dir.join("stimulus.pcs"), text)?;
+    // 4. Waves over the failure window.
+    write_waves(&dir, m, gen, domains, fault, art.window, replay)?;
+    Ok(dir)
+}
+
+fn write_waves(
+    dir: &Path,
+    m: &Mismatch,
+    gen: Gen,
+    domains: usize,
+    fault: Option<&str>,
+    window: u64,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
+) -> std::io::Result<()> {
+    let io = |e: String| std::io::Error::other(e);
+    let mut e = Engine::new(gen, domains, true, fault).map_err(io)?;
+    e.continue_on_mismatch = true;
+    let start = m.cycle.saturating_sub(window);
+    let end = m.cycle + 3;
+    let rtl_vcd = dir.join("rtl.vcd");
+    let mut started = false;
+    for cmd in replay() {
+        if !started && e.cycle >= start {
+            e.start_wave(Some(&rtl_vcd)).map_err(io)?;
+            started = true;
+        }
+        if e.cycle > end {
+            break;
+        }
+        // Mismatches are expected here; the run continues to show the aftermath.
+        let _ = e.exec(&cmd);
+    }
+    let Some((_, trace)) = e.take_wave() else {
+        return Err(io("the failing run ended before the wave window".into()));
+    };
+    drop(e);
+    let vcd = dir.join("wave.vcd");
+    wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
+    let _ = fs::remove_file(&rtl_vcd);
+    let mut groups = vec![(
+        "lockstep".to_string(),
+        trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>(),
+    )];
+    // The failing register first, then every register of each domain.
+    let focus = m.what.split(' ').next().unwrap_or("");
+    let mut first = Vec::new();
+    for s in &trace.signals {
+        let base = s.name.trim_end_matches("_dut").trim_end_matches("_model");
+        let dom_ok = m
+            .dom
+            .is_none_or(|d| s.scope.first().is_some_and(|sc| sc == &format!("dom{d}")));
+        if dom_ok
+            && wave_name(focus).starts_with(base)
+            && !base.is_empty()
+            && focus.starts_with(base.split('_').next().unwrap_or(""))
+        {
+            first.push(wave::gtkw_name(s));
+        }
+    }
+    if !first.is_empty() {
+        groups.push((format!("failing: {}", m.what), first));
+    }
+    for dom in 0..domains {
+        let names = trace
+            .signals
+            .iter()
+            .filter(|s| s.scope.first().is_some_and(|sc| sc == &format!("dom{dom}")))
+            .map(wave::gtkw_name)
+            .collect();
+        groups.push((format!("domain {dom} registers (dut/model)"), names));
+    }
+    groups.push((
+        "global registers".into(),
+        trace
+            .signals
+            .iter()
+            .filter(|s| s.scope.first().is_some_and(|sc| sc == "global"))
+            .map(wave::gtkw_name)
+            .collect(),
+    ));
+    // Open zoomed on the last cycles before the mismatch; the file holds the whole window.
+    let zoom_from = m.cycle.saturating_sub(40).max(start);
+    wave::write_gtkw(
+        &vcd,
+        &dir.join("wave.gtkw"),
+        &groups,
+        m.cycle * 10,
+        (zoom_from * 10, end * 10),
+    )?;
+    Ok(())
+}
+
+/// Options of `pcnt cosim`.
+#[derive(Clone, Debug)]
+pub struct CosimOpts {
+    pub seed: u64,
+    pub seeds: u64,
+    pub cycles: u64,
+    pub domains: Vec<usize>,
+    pub gens: Vec<Gen>,
+    pub fault: Option<String>,
+    pub art: Artifacts,
+    pub progress: bool,
+}
+
+/// The regression: seeds x domain counts, generation rotating with the seed.
+/// Returns the number of failing jobs (the first failure stops the run).
+pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
+    let mut jobs = Vec::new();
+    for &domains in &o.domains {
+        for i in 0..o.seeds {
+            let seed = o.seed + i;
+            let gen = o.gens[(i as usize) % o.gens.len()];
+            jobs.push(Job {
+                seed,
+                gen,
+                domains,
+                cycles: o.cycles,
+                fault: o.fault.clone(),
+            });
+        }
+    }
+    let total_cycles = jobs.len() as u64 * o.cycles;
+    eprintln!(
+        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}), {} cycles each{}",
+        jobs.len(),
+        o.seed,
+        o.seed + o.seeds - 1,
+        o.domains,
+        o.gens.iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
+        o.cycles,
+        o.fault
+            .as_ref()
+            .map(|f| format!(", injected fault {f}"))
+            .unwrap_or_default()
+    );
+    let t0 = Instant::now();
+    let mut done_cycles = 0u64;
+    let mut per_domains: Vec<(usize, u64, f64)> = o.domains.iter().map(|&d| (d, 0, 0.0)).collect();
+    for (n, job) in jobs.iter().enumerate() {
+        if o.progress {
+            progress(n, jobs.len(), done_cycles, total_cycles, t0, job);
+        }
+        let tj = Instant::now();
+        match run_job(job) {
+            Ok(c) => {
+                done_cycles += c;
+                if let Some(p) = per_domains.iter_mut().find(|p| p.0 == job.domains) {
+                    p.1 += c;
+                    p.2 += tj.elapsed().as_secs_f64();
+                }
+            }
+            Err(RunError::Setup(e)) => return Err(e),
+            Err(RunError::Mismatch(m)) => {
+                if o.progress {
+                    eprintln!();
+                }
+                report_failure(o, job, &m);
+                return Ok(1);
+            }
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    if o.progress {
+        progress(
+            jobs.len(),
+            jobs.len(),
+            done_cycles,
+            total_cycles,
+            t0,
+            jobs.last().unwrap(),
+        );
+        eprintln!();
+    }
+    println!(
+        "cosim PASSED: {} runs, {} cycles, 0 mismatches, {:.1} s, {:.0} cycles/s",
+        jobs.len(),
+        done_cycles,
+        secs,
+        done_cycles as f64 / secs
+    );
+    for (d, c, s) in per_domains {
+        if c > 0 {
+            println!("  {d} domain(s): {c} cycles, {:.0} cycles/s", c as f64 / s);
+        }
+    }
+    Ok(0)
+}
+
+fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
+    let repro = job.repro();
+    eprintln!(
+        "\ncosim FAILED: seed {} gen {} domains {} — {}",
+        job.seed,
+        job.gen.name(),
+        job.domains,
+        m.what
+    );
+    eprintln!("repro: {repro}");
+    let j = job.clone();
+    let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
+    match write_failure(
+        &o.art,
+        &job.tag(),
+        &repro,
+        m,
+        job.gen,
+        job.domains,
+        job.fault.as_deref(),
+        &replay,
+    ) {
+        Ok(dir) => {
+            eprintln!("{m}");
+            eprintln!("repro:    {repro}");
+            eprintln!("report:   {}", dir.join("report.txt").display());
+            eprintln!("script:   {}", dir.join("stimulus.pcs").display());
+            eprintln!(
+                "waves:    {} (+ wave.gtkw; `make waves` opens them)",
+                dir.join("wave.vcd").display()
+            );
+        }
+        Err(e) => {
+            eprintln!("{m}");
+            eprintln!("repro: {repro}\n(could not write all failure artifacts: {e})");
+        }
+    }
+}
+
+fn progress(n: usize, total: usize, cycles: u64, total_cycles: u64, t0: Instant, job: &Job) {
+    let width = 30;
+    let filled = if total == 0 { width } else { n * width / total };
+    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    eprint!(
+        "\r[{}{}] {n}/{total} runs  {:.1}/{:.1} M cycles  {:.0} k cycles/s  (seed {} {} d{})   ",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        cycles as f64 / 1e6,
+        total_cycles as f64 / 1e6,
+        cycles as f64 / secs / 1e3,
+        job.seed,
+        job.gen.name(),
+        job.domains
+    );
+    let _ = std::io::stderr().flush();
+}
+
+/// Outcome of a scenario script.
+#[derive(Debug)]
+pub enum ScriptError {
+    /// Parse error or setup error: the script is wrong (exit 2).
+    Input(String),
+    /// An expectation failed or RTL and model disagree (exit 1).
+    Failed(String),
+}
+
+/// Run one scenario script in lockstep (or model alone); prints read values.
+pub fn run_script(
+    path: &Path,
+    model_only: bool,
+    fault: Option<&str>,
+    art: &Artifacts,
+    quiet: bool,
+) -> Result<u64, ScriptError> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
+    let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
+    let gen = Gen::from_name(&s.gen)
+        .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
+    if let Some((dom, n)) = s.clocks.iter().find(|c| c.1 != 1) {
+        return Err(ScriptError::Input(format!(
+            "{name}: `clock {dom} {n}`: per-domain clock rates other than 1 arrive with the domain-set issue"
+        )));
+    }
+    let mut e =
+        Engine::new(gen, s.domains, !model_only, fault).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    for l in &s.body {
+        match e.exec(&l.cmd) {
+            Ok(Some(res)) => {
+                if let Cmd::Read { addr, expect } = &l.cmd {
+                    let v = res.rdata;
+                    let err = if res.slverr { " PSLVERR" } else { "" };
+                    match expect {
+                        Some(x) if !x.check(v) => {
+                            return Err(ScriptError::Failed(format!(
+                                "{name}:{}: read {addr:#06x} returned {v:#010x}{err}, expected {}",
+                                l.line,
+                                x.describe()
+                            )));
+                        }
+                        _ if !quiet => println!("{name}:{}: read {addr:#06x} = {v:#010x}{err}", l.line),
+                        _ => {}
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(m) => {
+                let repro = match fault {
+                    Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
+                    None => format!("make script FILE={name}"),
+                };
+                let tag = format!(
+                    "fail-script-{}",
+                    path.file_stem()
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or_default()
+                );
+                let body = s.body.clone();
+                let replay =
+                    move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(body.clone().into_iter().map(|l| l.cmd)) };
+                let where_ = match write_failure(art, &tag, &repro, &m, gen, s.domains, fault, &replay) {
+                    Ok(dir) => format!("artifacts: {}", dir.display()),
+                    Err(err) => format!("could not write all artifacts: {err}"),
+                };
+                return Err(ScriptError::Failed(format!(
+                    "{name}:{}: RTL and model disagree\n{m}repro: {repro}\n{where_}",
+                    l.line
+                )));
+            }
+        }
+    }
+    Ok(e.cycle)
+}

@@ -1,0 +1,1073 @@
+//! Scenario scripts: a hand-written text format that replays driver-style
+//! MMIO sequences against the RTL and the model in lockstep.
+//!
+//! ```text
+//! # comment (also allowed after a command)
+//! gen gt215                 # nv40 | g84 | g92 | gt215
+//! domains 2                 # 1..=8, default 1
+//! clock 1 3                 # domain 1 ticks once every 3 bus clocks
+//! write 0xa7c0 0x0000_0001  # MMIO write
+//! read 0xa600               # MMIO read, value is printed
+//! read 0xa600 == 0x64       # fails the script if different
+//! read 0xa7c0 & 0x03000000 == 0x03000000
+//! read 0xa600 in 100..110   # inclusive range
+//! wait 100                  # bus clock cycles; 0 is a no-op
+//! set 0 0x12 1              # hold external signal 0x12 of domain 0 at 1
+//! pulse pm_trigger          # one-cycle pulse (pm_trigger | wrcache_flush)
+//! ```
+//!
+//! Configuration lines (`gen`, `domains`, `clock`) must precede the first
+//! body command. Numbers are decimal or `0x`-hex, with optional `_`
+//! separators. Keywords are lowercase and case-sensitive.
+//!
+//! The parser never panics; every problem is reported as a [`ParseError`]
+//! naming the file, the 1-based line and what was expected there.
+
+use std::fmt;
+
+/// Generations the harness can run today.
+pub const GENS: &[&str] = &["nv40", "g84", "g92", "gt215"];
+/// Generations the format will accept later: a distinct message tells the
+/// user the name is right but support is missing, rather than "unknown".
+const GENS_LATER: &[&str] = &["nv10", "nv15", "nv20", "nv30", "gf100"];
+pub const DEFAULT_GEN: &str = "gt215";
+pub const MAX_DOMAINS: usize = 8;
+/// MMIO window of PCOUNTER (full bus addresses, inclusive).
+pub const MMIO_FIRST: u32 = 0xa000;
+pub const MMIO_LAST: u32 = 0xaffc;
+
+const COMMANDS: [&str; 8] = ["gen", "domains", "clock", "write", "read", "wait", "set", "pulse"];
+const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI]";
+const U32: &str = "decimal or 0x-hex u32";
+
+/// What a `read` must return for the script to pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Eq(u32),
+    MaskEq {
+        mask: u32,
+        value: u32,
+    },
+    /// Inclusive on both ends; the parser guarantees `lo <= hi`.
+    Range {
+        lo: u32,
+        hi: u32,
+    },
+}
+
+impl Expect {
+    pub fn check(&self, v: u32) -> bool {
+        match *self {
+            Expect::Eq(x) => v == x,
+            Expect::MaskEq { mask, value } => v & mask == value,
+            Expect::Range { lo, hi } => lo <= v && v <= hi,
+        }
+    }
+
+    /// The expectation in script syntax (what follows `read ADDR`), so a
+    /// failure message can be pasted back into a script.
+    pub fn describe(&self) -> String {
+        match *self {
+            Expect::Eq(x) => format!("== {x:#x}"),
+            Expect::MaskEq { mask, value } => format!("& {mask:#x} == {value:#x}"),
+            Expect::Range { lo, hi } => format!("in {lo}..{hi}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GlobalInput {
+    PmTrigger,
+    WrcacheFlush,
+}
+
+impl GlobalInput {
+    pub fn name(&self) -> &'static str {
+        match self {
+            GlobalInput::PmTrigger => "pm_trigger",
+            GlobalInput::WrcacheFlush => "wrcache_flush",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    /// `strb` is the APB4 PSTRB (4'hf unless the line says `strb MASK`).
+    Write {
+        addr: u32,
+        data: u32,
+        strb: u8,
+    },
+    Read {
+        addr: u32,
+        expect: Option<Expect>,
+    },
+    Wait {
+        cycles: u64,
+    },
+    Set {
+        dom: u8,
+        sig: u8,
+        value: bool,
+    },
+    Pulse {
+        input: GlobalInput,
+    },
+}
+
+/// Script syntax of one command, so harness messages and [`render`] agree.
+impl fmt::Display for Cmd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cmd::Write { addr, data, strb: 0xf } => write!(f, "write {addr:#06x} {data:#010x}"),
+            Cmd::Write { addr, data, strb } => write!(f, "write {addr:#06x} {data:#010x} strb {strb:#x}"),
+            Cmd::Read { addr, expect: None } => write!(f, "read {addr:#06x}"),
+            Cmd::Read { addr, expect: Some(e) } => write!(f, "read {addr:#06x} {}", e.describe()),
+            Cmd::Wait { cycles } => write!(f, "wait {cycles}"),
+            Cmd::Set { dom, sig, value } => write!(f, "set {dom} {sig:#04x} {}", u8::from(*value)),
+            Cmd::Pulse { input } => write!(f, "pulse {}", input.name()),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based line number in the source text.
+    pub line: usize,
+    pub cmd: Cmd,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    /// One of [`GENS`]; [`DEFAULT_GEN`] if the script has no `gen` line.
+    pub gen: String,
+    /// 1..=[`MAX_DOMAINS`]; 1 if the script has no `domains` line.
+    pub domains: usize,
+    /// (domain, divider) from `clock` lines, in source order; each domain
+    /// at most once, every domain < `domains`, every divider >= 1.
+    pub clocks: Vec<(u8, u32)>,
+    pub body: Vec<Line>,
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Script {
+            gen: DEFAULT_GEN.to_string(),
+            domains: 1,
+            clocks: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+}
+
+impl Script {
+    /// The script exactly as `parse(render(self))` returns it: zero waits
+    /// dropped, consecutive waits merged, lines renumbered to the rendered
+    /// layout. This makes the render round trip an equality that tests can
+    /// assert, instead of "equal up to line numbers".
+    pub fn compact(&self) -> Script {
+        let mut cmds: Vec<Cmd> = Vec::new();
+        for l in &self.body {
+            if let Cmd::Wait { cycles } = l.cmd {
+                if cycles == 0 {
+                    continue;
+                }
+                if let Some(Cmd::Wait { cycles: prev }) = cmds.last_mut() {
+                    // On overflow keep a second wait: saturating would change timing.
+                    if let Some(sum) = prev.checked_add(cycles) {
+                        *prev = sum;
+                        continue;
+                    }
+                }
+            }
+            cmds.push(l.cmd.clone());
+        }
+        let first = body_first_line(self);
+        let body = cmds
+            .into_iter()
+            .enumerate()
+            .map(|(i, cmd)| Line { line: first + i, cmd })
+            .collect();
+        Script { body, ..self.clone() }
+    }
+}
+
+/// Rendered layout: `gen`, `domains`, one line per clock, a blank line, body.
+fn body_first_line(s: &Script) -> usize {
+    s.clocks.len() + 4
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub file: String,
+    /// 1-based; 0 means the error concerns the whole file.
+    pub line: usize,
+    pub msg: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.msg)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses a scenario script. `file` is only used in error messages.
+pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
+    let mut p = Parser::default();
+    // Editors on some platforms prepend a byte-order mark; it is not whitespace.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // `lines()` also strips the '\r' of CRLF endings.
+    for (i, raw) in text.lines().enumerate() {
+        let code = raw.split('#').next().unwrap_or("");
+        let toks = lex(code);
+        if toks.is_empty() {
+            continue;
+        }
+        let err = |msg| ParseError {
+            file: file.to_string(),
+            line: i + 1,
+            msg,
+        };
+        p.line(i + 1, &toks).map_err(err)?;
+    }
+    p.check_domains().map_err(|(line, msg)| ParseError {
+        file: file.to_string(),
+        line,
+        msg,
+    })?;
+    Ok(p.script)
+}
+
+/// Renders `s` as script text; `parse` of the result equals `s.compact()`
+/// (for any `s` that `parse` could have produced). Config lines are always
+/// written, even when they hold defaults, so saved runs are explicit.
+pub fn render(s: &Script) -> String {
+    let s = s.compact();
+    let mut out = format!("gen {}\ndomains {}\n", s.gen, s.domains);
+    for (dom, div) in &s.clocks {
+        out += &format!("clock {dom} {div}\n");
+    }
+    out.push('\n');
+    for l in &s.body {
+        out += &format!("{}\n", l.cmd);
+    }
+    out
+}
+
+/// Splits on whitespace, and also around `&` and runs of `=` so that
+/// `read 0xa600==0x64` works as well as the spaced form.
+fn lex(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut word: Option<usize> = None;
+    let mut chars = code.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !(c.is_whitespace() || c == '&' || c == '=') {
+            word.get_or_insert(i);
+            continue;
+        }
+        if let Some(start) = word.take() {
+            out.push(&code[start..i]);
+        }
+        if c == '&' {
+            out.push(&code[i..i + 1]);
+        } else if c == '=' {
+            let mut end = i + 1;
+            while let Some(&(j, '=')) = chars.peek() {
+                end = j + 1;
+                chars.next();
+            }
+            out.push(&code[i..end]);
+        }
+    }
+    if let Some(start) = word {
+        out.push(&code[start..]);
+    }
+    out
+}
+
+/// A token quoted for a message: control characters escaped and long
+/// garbage cut short, so one bad line cannot produce an unreadable error.
+fn show(tok: &str) -> String {
+    const MAX: usize = 40;
+    let mut s: String = tok.chars().take(MAX).flat_map(|c| c.escape_debug()).collect();
+    if tok.chars().nth(MAX).is_some() {
+        s.push_str("...");
+    }
+    s
+}
+
+enum NumError {
+    Syntax,
+    TooBig,
+}
+
+/// Decimal or 0x-hex, `_` allowed between digits. Hand-rolled because
+/// `from_str_radix` accepts a leading `+`, which the format does not.
+fn parse_u64(tok: &str) -> Result<u64, NumError> {
+    let (digits, radix) = match tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
+        Some(hex) => (hex, 16),
+        None => (tok, 10),
+    };
+    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
+        return Err(NumError::Syntax);
+    }
+    let mut v: Option<u64> = Some(0);
+    for c in digits.chars().filter(|&c| c != '_') {
+        let d = c.to_digit(radix).ok_or(NumError::Syntax)?;
+        // Keep scanning after overflow: "999...9zz" is a syntax error, not "too big".
+        v = v
+            .and_then(|v| v.checked_mul(u64::from(radix)))
+            .and_then(|v| v.checked_add(u64::from(d)));
+    }
+    v.ok_or(NumError::TooBig)
+}
+
+/// Parses `tok` as the argument `what`, which must lie in `min..=max`;
+/// `expected` tells the user what a valid value looks like.
+fn num(tok: &str, what: &str, min: u64, max: u64, expected: &str) -> Result<u64, String> {
+    match parse_u64(tok) {
+        Err(NumError::Syntax) => Err(format!("bad number '{}' for {what} (expected {expected})", show(tok))),
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!("{what} {} out of range (expected {expected})", show(tok))),
+    }
+}
+
+fn u32_arg(tok: &str, what: &str) -> Result<u32, String> {
+    // The range check makes the narrowing exact.
+    num(tok, what, 0, u64::from(u32::MAX), U32).map(|v| v as u32)
+}
+
+fn addr_arg(tok: &str) -> Result<u32, String> {
+    let expected = "expected 0xa000..=0xaffc, 4-byte aligned";
+    let a = match parse_u64(tok) {
+        Err(NumError::Syntax) => return Err(format!("bad number '{}' for ADDR ({expected})", show(tok))),
+        Err(NumError::TooBig) => return Err(format!("address {} out of range ({expected})", show(tok))),
+        Ok(a) => a,
+    };
+    if !(u64::from(MMIO_FIRST)..=u64::from(MMIO_LAST)).contains(&a) {
+        Err(format!("address {a:#x} out of range ({expected})"))
+    } else if a % 4 != 0 {
+        Err(format!("address {a:#x} not 4-byte aligned ({expected})"))
+    } else {
+        Ok(a as u32) // in the MMIO window, so it fits
+    }
+}
+
+/// Cursor over one command's arguments; knows the usage line so every
+/// "missing"/"unexpected" message can show it.
+struct Args<'a> {
+    toks: &'a [&'a str],
+    pos: usize,
+    usage: &'static str,
+}
+
+impl<'a> Args<'a> {
+    fn next(&mut self, what: &str) -> Result<&'a str, String> {
+        let tok = self
+            .peek()
+            .ok_or_else(|| format!("missing argument {what} for '{}' (usage: {})", self.toks[0], self.usage))?;
+        self.pos += 1;
+        Ok(tok)
+    }
+
+    fn peek(&self) -> Option<&'a str> {
+        self.toks.get(self.pos).copied()
+    }
+
+    fn finish(&self) -> Result<(), String> {
+        match self.peek() {
+            None => Ok(()),
+            Some(tok) => Err(format!(
+                "unexpected '{}' after '{}' (usage: {})",
+                show(tok),
+                self.toks[..self.pos]
+                    .iter()
+                    .map(|t| show(t))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                self.usage
+            )),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Parser {
+    script: Script,
+    gen_line: Option<usize>,
+    domains_line: Option<usize>,
+    /// Source line of each entry of `script.clocks`, for late domain checks.
+    clock_lines: Vec<usize>,
+}
+
+impl Parser {
+    fn line(&mut self, n: usize, toks: &[&str]) -> Result<(), String> {
+        let name = toks[0];
+        let usage = match name {
+            "gen" => "gen GEN (one of: nv40, g84, g92, gt215)",
+            "domains" => "domains N (1..=8)",
+            "clock" => "clock DOM DIV (DOM 0..=7, DIV >= 1)",
+            "write" => "write ADDR DATA [strb MASK]",
+            "read" => READ_USAGE,
+            "wait" => "wait CYCLES",
+            "set" => "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
+            "pulse" => "pulse INPUT (pm_trigger | wrcache_flush)",
+            _ => {
+                let hint = if name != name.to_lowercase() && COMMANDS.contains(&&*name.to_lowercase()) {
+                    "; commands are lowercase"
+                } else {
+                    ""
+                };
+                return Err(format!(
+                    "unknown command '{}' (expected one of: {}{hint})",
+                    show(name),
+                    COMMANDS.join(", ")
+                ));
+            }
+        };
+        let mut a = Args { toks, pos: 1, usage };
+        let cmd = match name {
+            "gen" | "domains" | "clock" => {
+                self.config_allowed(name)?;
+                self.config(n, name, &mut a)?;
+                None
+            }
+            "write" => {
+                let addr = addr_arg(a.next("ADDR")?)?;
+                let data = u32_arg(a.next("DATA")?, "DATA")?;
+                // Optional `strb MASK`: a partial APB4 write (docs/semantics.md S0).
+                let strb = if a.peek() == Some("strb") {
+                    a.next("strb")?;
+                    num(a.next("MASK")?, "MASK", 0, 0xf, "0..=0xf")? as u8
+                } else {
+                    0xf
+                };
+                Some(Cmd::Write { addr, data, strb })
+            }
+            "read" => {
+                let addr = addr_arg(a.next("ADDR")?)?;
+                let expect = read_expect(&mut a)?;
+                Some(Cmd::Read { addr, expect })
+            }
+            "wait" => {
+                let cycles = num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")?;
+                Some(Cmd::Wait { cycles })
+            }
+            "set" => {
+                // Syntactic limits here; the limit from `domains` is checked at the end.
+                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+                let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
+                let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
+                Some(Cmd::Set { dom, sig, value })
+            }
+            _ => {
+                let input = match a.next("INPUT")? {
+                    "pm_trigger" => GlobalInput::PmTrigger,
+                    "wrcache_flush" => GlobalInput::WrcacheFlush,
+                    other => {
+                        return Err(format!(
+                            "unknown input '{}' for 'pulse' (expected pm_trigger or wrcache_flush)",
+                            show(other)
+                        ))
+                    }
+                };
+                Some(Cmd::Pulse { input })
+            }
+        };
+        a.finish()?;
+        if let Some(cmd) = cmd {
+            self.script.body.push(Line { line: n, cmd });
+        }
+        Ok(())
+    }
+
+    /// Config sets up the simulation before time starts; allowing it later
+    /// would suggest a mid-run reconfiguration the harness cannot do.
+    fn config_allowed(&self, name: &str) -> Result<(), String> {
+        match self.script.body.first() {
+            None => Ok(()),
+            Some(first) => Err(format!(
+                "'{name}' must come before the first write/read/wait/set/pulse (line {} has '{}')",
+                first.line, first.cmd
+            )),
+        }
+    }
+
+    fn config(&mut self, n: usize, name: &str, a: &mut Args) -> Result<(), String> {
+        match name {
+            "gen" => {
+                let g = a.next("GEN")?;
+                if let Some(first) = self.gen_line {
+                    return Err(format!("duplicate 'gen' (first given on line {first})"));
+                }
+                if GENS_LATER.contains(&g) {
+                    return Err(format!(
+                        "generation '{g}' not supported yet (supported: {})",
+                        GENS.join(", ")
+                    ));
+                }
+                if !GENS.contains(&g) {
+                    return Err(format!(
+                        "unknown generation '{}' (expected one of: {})",
+                        show(g),
+                        GENS.join(", ")
+                    ));
+                }
+                self.script.gen = g.to_string();
+                self.gen_line = Some(n);
+            }
+            "domains" => {
+                let d = num(a.next("N")?, "N", 1, MAX_DOMAINS as u64, "1..=8")? as usize;
+                if let Some(first) = self.domains_line {
+                    return Err(format!("duplicate 'domains' (first given on line {first})"));
+                }
+                self.script.domains = d;
+                self.domains_line = Some(n);
+            }
+            _ => {
+                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+                let div = num(a.next("DIV")?, "DIV", 1, u64::from(u32::MAX), "1..=4294967295")? as u32;
+                // A second divider for the same domain is almost certainly a typo.
+                if let Some(i) = self.script.clocks.iter().position(|&(d, _)| d == dom) {
+                    return Err(format!(
+                        "duplicate 'clock' for domain {dom} (first given on line {})",
+                        self.clock_lines[i]
+                    ));
+                }
+                self.script.clocks.push((dom, div));
+                self.clock_lines.push(n);
+            }
+        }
+        Ok(())
+    }
+
+    /// Domain indices against the final domain count: a `clock` line may
+    /// legitimately precede `domains`, so this cannot be checked per line.
+    fn check_domains(&self) -> Result<(), (usize, String)> {
+        let count = self.script.domains;
+        let why = match self.domains_line {
+            Some(l) => format!("'domains {count}' on line {l}"),
+            None => "no 'domains' line, so 1 domain".to_string(),
+        };
+        let err = |line, what: &str, dom: u8| {
+            Err((
+                line,
+                format!("{what} domain {dom} out of range (expected 0..={}: {why})", count - 1),
+            ))
+        };
+        for (&(dom, _), &line) in self.script.clocks.iter().zip(&self.clock_lines) {
+            if usize::from(dom) >= count {
+                return err(line, "clock", dom);
+            }
+        }
+        for l in &self.script.body {
+            if let Cmd::Set { dom, .. } = l.cmd {
+                if usize::from(dom) >= count {
+                    return err(l.line, "set", dom);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The optional expectation after `read ADDR`.
+fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
+    let Some(op) = a.peek() else { return Ok(None) };
+    a.pos += 1;
+    let expect = match op {
+        "==" => Expect::Eq(u32_arg(a.next("VALUE")?, "VALUE")?),
+        "&" => {
+            let mask = u32_arg(a.next("MASK")?, "MASK")?;
+            let eq = a.next("'=='")?;
+            if eq != "==" {
+                return Err(format!(
+                    "expected '==' after '& MASK', found '{}' (usage: {READ_USAGE})",
+                    show(eq)
+                ));
+            }
+            let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+            if value & !mask != 0 {
+                return Err(format!(
+                    "VALUE {value:#x} has bits outside MASK {mask:#x}, so the check can never pass \
+                     (expected VALUE & !MASK == 0)"
+                ));
+            }
+            Expect::MaskEq { mask, value }
+        }
+        "in" => {
+            let tok = a.next("LO..HI")?;
+            let Some((lo, hi)) = tok.split_once("..") else {
+                return Err(format!(
+                    "bad range '{}' (expected LO..HI, inclusive, e.g. 100..110)",
+                    show(tok)
+                ));
+            };
+            let (lo, hi) = (u32_arg(lo, "LO")?, u32_arg(hi, "HI")?);
+            if lo > hi {
+                return Err(format!("empty range '{}' (expected LO <= HI)", show(tok)));
+            }
+            Expect::Range { lo, hi }
+        }
+        other => {
+            return Err(format!(
+                "bad expectation '{}' after 'read ADDR' (usage: {READ_USAGE})",
+                show(other)
+            ))
+        }
+    };
+    Ok(Some(expect))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(text: &str) -> Vec<Cmd> {
+        match parse("t.pcs", text) {
+            Ok(s) => s.body.into_iter().map(|l| l.cmd).collect(),
+            Err(e) => panic!("{text:?} failed: {e}"),
+        }
+    }
+
+    fn err(text: &str) -> ParseError {
+        match parse("t.pcs", text) {
+            Ok(s) => panic!("{text:?} parsed unexpectedly: {s:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn every_command() {
+        use Cmd::*;
+        let r = |addr, expect| Read { addr, expect };
+        // One case per line reads as a table; keep rustfmt from unrolling it.
+        #[rustfmt::skip]
+        let cases: Vec<(&str, Cmd)> = vec![
+            ("write 0xa7c0 0x00000001", Write { addr: 0xa7c0, data: 1, strb: 0xf }),
+            ("write 0xa000 4294967295", Write { addr: 0xa000, data: u32::MAX, strb: 0xf }),
+            ("write 0XAFFC 0x0000_0001", Write { addr: 0xaffc, data: 1, strb: 0xf }),
+            ("write 40960 1_000", Write { addr: 0xa000, data: 1000, strb: 0xf }),
+            ("read 0xa600", r(0xa600, None)),
+            ("read 0xa600 == 0x64", r(0xa600, Some(Expect::Eq(0x64)))),
+            ("read 0xa600==100", r(0xa600, Some(Expect::Eq(100)))),
+            (
+                "read 0xa7c0 & 0x03000000 == 0x03000000",
+                r(0xa7c0, Some(Expect::MaskEq { mask: 0x0300_0000, value: 0x0300_0000 })),
+            ),
+            ("read 0xa7c0&0xff==0", r(0xa7c0, Some(Expect::MaskEq { mask: 0xff, value: 0 }))),
+            ("read 0xa600 in 100..110", r(0xa600, Some(Expect::Range { lo: 100, hi: 110 }))),
+            ("read 0xa600 in 0x10..0x10", r(0xa600, Some(Expect::Range { lo: 16, hi: 16 }))),
+            ("wait 100", Wait { cycles: 100 }),
+            ("wait 0", Wait { cycles: 0 }),
+            ("wait 18446744073709551615", Wait { cycles: u64::MAX }),
+            ("set 0 0x12 1", Set { dom: 0, sig: 0x12, value: true }),
+            ("set 0 255 0", Set { dom: 0, sig: 0xff, value: false }),
+            ("pulse pm_trigger", Pulse { input: GlobalInput::PmTrigger }),
+            ("pulse wrcache_flush", Pulse { input: GlobalInput::WrcacheFlush }),
+            // Comments, tabs, CRLF and odd spacing.
+            ("\twait\t7   # comment # more\r\n", Wait { cycles: 7 }),
+            ("  read 0xa600   ==   0x1  #x", r(0xa600, Some(Expect::Eq(1)))),
+        ];
+        for (text, want) in cases {
+            assert_eq!(body(text), vec![want], "{text:?}");
+        }
+    }
+
+    #[test]
+    fn config_and_defaults() {
+        for text in [
+            "",
+            "\n\n",
+            "# only\n   # comments\r\n",
+            "\u{feff}# leading byte-order mark is skipped\n",
+        ] {
+            assert_eq!(parse("t.pcs", text), Ok(Script::default()), "{text:?}");
+        }
+        let s = parse("t.pcs", "clock 1 3\r\ngen nv40\r\ndomains 2\r\nclock 0 1\r\nwait 1\r\n").unwrap();
+        assert_eq!(s.gen, "nv40");
+        assert_eq!(s.domains, 2);
+        assert_eq!(s.clocks, vec![(1, 3), (0, 1)]);
+        assert_eq!(
+            s.body,
+            vec![Line {
+                line: 5,
+                cmd: Cmd::Wait { cycles: 1 }
+            }]
+        );
+        for g in GENS {
+            assert_eq!(parse("t", &format!("gen {g}")).unwrap().gen, *g);
+        }
+    }
+
+    #[test]
+    fn line_numbers_count_blank_and_comment_lines() {
+        let s = parse("t", "# head\n\nwrite 0xa000 1\n   \nread 0xa000 # c\n").unwrap();
+        let lines: Vec<usize> = s.body.iter().map(|l| l.line).collect();
+        assert_eq!(lines, vec![3, 5]);
+    }
+
+    #[test]
+    fn every_error() {
+        // (text, line, parts the message must contain)
+        // One case per line reads as a table; keep rustfmt from unrolling it.
+        #[rustfmt::skip]
+        let cases: &[(&str, usize, &[&str])] = &[
+            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, write, read, wait, set, pulse"]),
+            ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, write, read, wait, set, pulse)"]),
+            ("write 0xa000 0xZZ", 1, &["bad number '0xZZ' for DATA", "expected decimal or 0x-hex u32"]),
+            ("write 0xa000 -1", 1, &["bad number '-1' for DATA"]),
+            ("write 0xa000 +1", 1, &["bad number '+1' for DATA"]),
+            ("write 0xa000 0x", 1, &["bad number '0x' for DATA"]),
+            ("write 0xa000 1_", 1, &["bad number '1_' for DATA"]),
+            ("write 0xa000 0x_1", 1, &["bad number '0x_1' for DATA"]),
+            ("write 0xa000 0x1_0000_0000", 1, &["DATA 0x1_0000_0000 out of range", "u32"]),
+            ("write 0xa000 99999999999999999999999", 1, &["DATA 99999999999999999999999 out of range"]),
+            ("write 0xa000", 1, &["missing argument DATA for 'write'", "usage: write ADDR DATA"]),
+            ("write", 1, &["missing argument ADDR for 'write'"]),
+            ("write 0xb000 1", 1, &["address 0xb000 out of range", "expected 0xa000..=0xaffc, 4-byte aligned"]),
+            ("read 0x9ffc", 1, &["address 0x9ffc out of range"]),
+            ("read 0xa002", 1, &["address 0xa002 not 4-byte aligned", "0xa000..=0xaffc"]),
+            ("read 0xfffffffff", 1, &["address 0xfffffffff out of range", "0xa000..=0xaffc"]),
+            ("read 0x1_0000_0000_0000_0000", 1, &["address 0x1_0000_0000_0000_0000 out of range"]),
+            ("read a000", 1, &["bad number 'a000' for ADDR", "0xa000..=0xaffc"]),
+            ("write 0xa000 1 2", 1, &["unexpected '2' after 'write 0xa000 1'"]),
+            ("\n\nwait 10 foo", 3, &["unexpected 'foo' after 'wait 10'"]),
+            ("wait 10 == 1", 1, &["unexpected '==' after 'wait 10'"]),
+            ("wait", 1, &["missing argument CYCLES for 'wait'", "usage: wait CYCLES"]),
+            ("wait 18446744073709551616", 1, &["CYCLES 18446744073709551616 out of range", "u64"]),
+            ("wait 1.5", 1, &["bad number '1.5' for CYCLES"]),
+            ("read 0xa600 = 1", 1, &["bad expectation '=' after 'read ADDR'", READ_USAGE]),
+            ("read 0xa600 != 1", 1, &["bad expectation '!'", READ_USAGE]),
+            ("read 0xa600 ===1", 1, &["bad expectation '==='"]),
+            ("read 0xa600 ==", 1, &["missing argument VALUE for 'read'", READ_USAGE]),
+            ("read 0xa600 == x", 1, &["bad number 'x' for VALUE"]),
+            ("read 0xa600 == 1 2", 1, &["unexpected '2' after 'read 0xa600 == 1'"]),
+            ("read 0xa600 & 0xff", 1, &["missing argument '==' for 'read'", READ_USAGE]),
+            ("read 0xa600 & 0xff in 1..2", 1, &["expected '==' after '& MASK', found 'in'", READ_USAGE]),
+            ("read 0xa600 & 0xff ==", 1, &["missing argument VALUE"]),
+            ("read 0xa600 & 0x0f == 0x10", 1, &["VALUE 0x10 has bits outside MASK 0xf", "never pass"]),
+            ("read 0xa600 in", 1, &["missing argument LO..HI for 'read'"]),
+            ("read 0xa600 in 100", 1, &["bad range '100'", "expected LO..HI"]),
+            ("read 0xa600 in 100...110", 1, &["bad number '.110' for HI"]),
+            ("read 0xa600 in 100 .. 110", 1, &["bad range '100'"]),
+            ("read 0xa600 in 110..100", 1, &["empty range '110..100'", "LO <= HI"]),
+            ("read 0xa600 in 1..0x100000000", 1, &["HI 0x100000000 out of range"]),
+            ("set 0 0x12", 1, &["missing argument VALUE for 'set'", "usage: set DOM SIG VALUE"]),
+            ("set 8 0 1", 1, &["DOM 8 out of range", "0..=7"]),
+            ("set 0 0x100 1", 1, &["SIG 0x100 out of range", "0..=0xff"]),
+            ("set 0 0 2", 1, &["VALUE 2 out of range", "0 or 1"]),
+            ("set 0 0 yes", 1, &["bad number 'yes' for VALUE", "0 or 1"]),
+            ("pulse", 1, &["missing argument INPUT for 'pulse'", "pm_trigger | wrcache_flush"]),
+            ("pulse PM_TRIGGER", 1, &["unknown input 'PM_TRIGGER'", "expected pm_trigger or wrcache_flush"]),
+            ("pulse pm_trigger now", 1, &["unexpected 'now' after 'pulse pm_trigger'"]),
+            ("gen", 1, &["missing argument GEN for 'gen'", "nv40, g84, g92, gt215"]),
+            ("gen nv50", 1, &["unknown generation 'nv50'", "expected one of: nv40, g84, g92, gt215"]),
+            ("gen GT215", 1, &["unknown generation 'GT215'"]),
+            ("gen nv10", 1, &["generation 'nv10' not supported yet", "supported: nv40, g84, g92, gt215"]),
+            ("gen gf100", 1, &["generation 'gf100' not supported yet"]),
+            ("gen g84 g92", 1, &["unexpected 'g92' after 'gen g84'"]),
+            ("gen g84\n# x\ngen g92", 3, &["duplicate 'gen'", "first given on line 1"]),
+            ("domains 0", 1, &["N 0 out of range", "1..=8"]),
+            ("domains 9", 1, &["N 9 out of range", "1..=8"]),
+            ("domains 2\ndomains 2", 2, &["duplicate 'domains'", "line 1"]),
+            ("clock 1", 1, &["missing argument DIV for 'clock'", "usage: clock DOM DIV"]),
+            ("clock 0 0", 1, &["DIV 0 out of range", "1..=4294967295"]),
+            ("clock 8 1", 1, &["DOM 8 out of range", "0..=7"]),
+            ("domains 2\nclock 1 3\nclock 1 4", 3, &["duplicate 'clock' for domain 1", "first given on line 2"]),
+            // Config after the body names both lines.
+            ("gen g84\nwait 1\nclock 0 2", 3, &["'clock' must come before the first", "line 2 has 'wait 1'"]),
+            ("write 0xa000 1\ngen g84", 2, &["'gen' must come before", "line 1 has 'write 0xa000 0x00000001'"]),
+            ("read 0xa000\n\ndomains 2", 3, &["'domains' must come before", "line 1"]),
+            // Domain indices against the final count.
+            ("clock 1 3", 1, &["clock domain 1 out of range", "expected 0..=0", "no 'domains' line"]),
+            ("clock 2 3\ndomains 2", 1, &["clock domain 2 out of range", "expected 0..=1", "'domains 2' on line 2"]),
+            ("domains 3\nwait 1\nset 2 0 1\nset 3 0 1", 4, &["set domain 3 out of range", "expected 0..=2", "'domains 3' on line 1"]),
+            ("set 1 0 1", 1, &["set domain 1 out of range", "no 'domains' line"]),
+            // Unicode and control characters are quoted safely.
+            ("wait 1\nécrire 0xa000 1", 2, &["unknown command 'écrire'"]),
+            ("wait ١٢", 1, &["bad number '١٢' for CYCLES"]),
+            ("wait 1 \u{7}", 1, &["unexpected '\\u{7}'"]),
+        ];
+        for &(text, line, parts) in cases {
+            let e = err(text);
+            assert_eq!(e.line, line, "{text:?}: {e}");
+            let shown = e.to_string();
+            assert!(shown.starts_with(&format!("t.pcs:{line}: ")), "{text:?}: {shown}");
+            for part in parts {
+                assert!(shown.contains(part), "{text:?}: {shown:?} lacks {part:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn first_error_wins() {
+        let e = err("wait 1\nbogus\nwrite 0xb000 1");
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn long_garbage_is_truncated_in_messages() {
+        let junk = "x".repeat(10_000);
+        let e = err(&format!("wait 1 {junk}"));
+        assert!(e.msg.len() < 200, "{}", e.msg);
+        assert!(e.msg.contains("..."));
+        // Consumed tokens are echoed too: a valid but absurdly zero-padded number.
+        let e = err(&format!("wait {} x", "0".repeat(10_000)));
+        assert!(e.msg.len() < 300, "{}", e.msg);
+    }
+
+    #[test]
+    fn display() {
+        let e = ParseError {
+            file: "a.pcs".into(),
+            line: 0,
+            msg: "m".into(),
+        };
+        assert_eq!(e.to_string(), "a.pcs: m");
+        let e = ParseError { line: 7, ..e };
+        assert_eq!(e.to_string(), "a.pcs:7: m");
+    }
+
+    #[test]
+    fn expect_check_and_describe() {
+        let eq = Expect::Eq(0x64);
+        assert!(eq.check(100) && !eq.check(101));
+        assert_eq!(eq.describe(), "== 0x64");
+        let m = Expect::MaskEq {
+            mask: 0x0300_0000,
+            value: 0x0300_0000,
+        };
+        assert!(m.check(0xff00_0000) && !m.check(0x0100_0000));
+        assert_eq!(m.describe(), "& 0x3000000 == 0x3000000");
+        let r = Expect::Range { lo: 100, hi: 110 };
+        assert!(r.check(100) && r.check(110) && !r.check(99) && !r.check(111));
+        assert_eq!(r.describe(), "in 100..110");
+        // describe() is script syntax: it parses back to the same expectation.
+        for e in [eq, m, r] {
+            let cmds = body(&format!("read 0xa000 {}", e.describe()));
+            assert_eq!(
+                cmds,
+                vec![Cmd::Read {
+                    addr: 0xa000,
+                    expect: Some(e)
+                }]
+            );
+        }
+    }
+
+    #[test]
+    fn render_compresses_waits() {
+        let s = parse(
+            "t",
+            "domains 2\nclock 1 3\nwait 0\nwait 5\nwait 6\nwrite 0xa000 1\nwait 0\nwait 2",
+        )
+        .unwrap();
+        let text = render(&s);
+        assert_eq!(
+            text,
+            "gen gt215\ndomains 2\nclock 1 3\n\nwait 11\nwrite 0xa000 0x00000001\nwait 2\n"
+        );
+        assert_eq!(parse("r", &text), Ok(s.compact()));
+        // Overflowing sums are split, not saturated.
+        let big = parse("t", "wait 18446744073709551615\nwait 1").unwrap();
+        assert_eq!(big.compact().body.len(), 2);
+    }
+
+    /// Small deterministic PRNG so the randomized tests need no crates.
+    struct XorShift(u64);
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+        fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+            xs[self.below(xs.len())]
+        }
+    }
+
+    fn random_script(rng: &mut XorShift) -> Script {
+        let domains = 1 + rng.below(MAX_DOMAINS);
+        let mut clocks = Vec::new();
+        for dom in 0..domains as u8 {
+            if rng.below(3) == 0 {
+                clocks.push((dom, 1 + (rng.next() as u32 >> rng.below(32))));
+            }
+        }
+        let addr = |rng: &mut XorShift| MMIO_FIRST + 4 * rng.below(0x400) as u32;
+        let mut body = Vec::new();
+        for i in 0..rng.below(30) {
+            let v = rng.next() as u32;
+            let cmd = match rng.below(8) {
+                0 => Cmd::Write {
+                    addr: addr(rng),
+                    data: v,
+                    strb: if rng.below(4) == 0 { rng.below(16) as u8 } else { 0xf },
+                },
+                1 => Cmd::Read {
+                    addr: addr(rng),
+                    expect: None,
+                },
+                2 => Cmd::Read {
+                    addr: addr(rng),
+                    expect: Some(Expect::Eq(v)),
+                },
+                3 => Cmd::Read {
+                    addr: addr(rng),
+                    expect: Some(Expect::MaskEq {
+                        mask: v,
+                        value: v & rng.next() as u32,
+                    }),
+                },
+                4 => Cmd::Read {
+                    addr: addr(rng),
+                    expect: Some(Expect::Range { lo: v / 2, hi: v }),
+                },
+                5 => Cmd::Wait {
+                    cycles: rng.next() >> rng.below(64),
+                },
+                6 => Cmd::Set {
+                    dom: rng.below(domains) as u8,
+                    sig: v as u8,
+                    value: v & 256 != 0,
+                },
+                _ => Cmd::Pulse {
+                    input: if v & 1 == 0 {
+                        GlobalInput::PmTrigger
+                    } else {
+                        GlobalInput::WrcacheFlush
+                    },
+                },
+            };
+            body.push(Line { line: i + 1, cmd });
+        }
+        Script {
+            gen: rng.pick(GENS).to_string(),
+            domains,
+            clocks,
+            body,
+        }
+    }
+
+    #[test]
+    fn render_round_trip() {
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let s = random_script(&mut rng);
+            let text = render(&s);
+            let back = parse("rt", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back, s.compact(), "\n{text}");
+            // The rendered form is a fixed point.
+            assert_eq!(render(&back), text);
+        }
+    }
+
+    /// Garbled input must never panic, and every error must point at a real
+    /// line; successful parses must survive a render round trip.
+    #[test]
+    fn fuzz_no_panic() {
+        let vocab = [
+            "gen",
+            "domains",
+            "clock",
+            "write",
+            "read",
+            "wait",
+            "set",
+            "pulse",
+            "pm_trigger",
+            "wrcache_flush",
+            "gt215",
+            "nv40",
+            "nv10",
+            "g84",
+            "0",
+            "1",
+            "2",
+            "7",
+            "8",
+            "0xa000",
+            "0xa7c0",
+            "0xaffc",
+            "0xb000",
+            "0xa001",
+            "0x",
+            "0x_",
+            "_1",
+            "1_0",
+            "0xffffffff",
+            "0x100000000",
+            "18446744073709551616",
+            "99999999999999999999999999",
+            "-1",
+            "+1",
+            "==",
+            "=",
+            "&",
+            "in",
+            "..",
+            "1..2",
+            "2..1",
+            "0x10..0x20",
+            "#",
+            "# c",
+            "\t",
+            "\r",
+            "é",
+            "١",
+            "\u{0}",
+            "\u{7f}",
+            "\u{feff}",
+            "🦀",
+            "READ",
+            "  ",
+            "==0x1",
+            "&0xff",
+        ];
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+        for _ in 0..20_000 {
+            let nlines = rng.below(8);
+            let mut text = String::new();
+            for _ in 0..nlines {
+                for _ in 0..rng.below(7) {
+                    match rng.below(10) {
+                        0 => text.push(char::from_u32(rng.next() as u32 % 0x11_0000).unwrap_or('?')),
+                        1 => text.push(char::from(rng.below(128) as u8)),
+                        _ => text.push_str(rng.pick(&vocab)),
+                    }
+                    if rng.below(4) != 0 {
+                        text.push(' ');
+                    }
+                }
+                text.push_str(if rng.below(2) == 0 { "\n" } else { "\r\n" });
+            }
+            match parse("fz", &text) {
+                Err(e) => {
+                    let lines = text.lines().count();
+                    assert!(
+                        e.line >= 1 && e.line <= lines,
+                        "line {} of {lines}: {e}\n{text:?}",
+                        e.line
+                    );
+                    assert!(!e.msg.is_empty());
+                }
+                Ok(s) => {
+                    let again = parse("fz", &render(&s)).unwrap_or_else(|e| panic!("{e}\n{text:?}"));
+                    assert_eq!(again, s.compact(), "{text:?}");
+                }
+            }
+        }
+    }
+}

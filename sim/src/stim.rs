@@ -1,0 +1,357 @@
+//! Constrained-random stimulus: a deterministic stream of scenario-script
+//! commands (`script::Cmd`) from a seed.
+//!
+//! The stream depends only on (seed, generation, domain count) — never on what
+//! the RTL or the model answer — so a failing run can be regenerated exactly,
+//! saved as a script, and replayed. The generator is ChaCha8 (pinned
+//! algorithm, platform-independent), never a std default.
+//!
+//! Shape: episodes. Most program a single event run the way a driver would
+//! (selections, truth tables, CTR_PRE/CTR_STOP, THRESHOLD, CTRL, then PRE_OP)
+//! and let it run with signal activity, reads and rare disturbing writes;
+//! others storm random registers (unmapped offsets, absent domains, every
+//! side-effecting register) or switch modes. Values are biased toward the
+//! interesting ones: single-argument truth tables, small period counts,
+//! thresholds near the counts, signals inside and outside the trailer.
+
+use std::collections::VecDeque;
+
+use pcounter::regs::{self, Gen, DOM_REGS, GLOBAL_REGS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::script::{Cmd, GlobalInput};
+
+/// MMIO base of the PCOUNTER window (seed 003 "MMIO registers").
+pub const MMIO_BASE: u32 = 0xa000;
+
+/// How a driven signal behaves during an episode.
+#[derive(Clone, Copy, Debug)]
+enum Activity {
+    /// Held at one value.
+    Stuck,
+    /// Changes to a random value with this probability (per mille) per cycle.
+    Rate(u32),
+    /// Toggles every cycle.
+    Toggle,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Driven {
+    sig: u8,
+    activity: Activity,
+    value: bool,
+}
+
+pub struct RandomStim {
+    rng: ChaCha8Rng,
+    gen: Gen,
+    domains: usize,
+    queue: VecDeque<Cmd>,
+    /// Per domain: the signals this episode drives.
+    driven: Vec<Vec<Driven>>,
+    /// Per-cycle probabilities (per mille) of this episode.
+    read_rate: u32,
+    disturb_rate: u32,
+    pulse_rate: u32,
+}
+
+/// Truth tables worth hitting: each single argument, its negation, all/none,
+/// a few two-argument functions (seed 003 "Input selection" step 8).
+const TRUTH_TABLES: [u32; 12] = [
+    0xaaaa, 0xcccc, 0xf0f0, 0xff00, 0x5555, 0x3333, 0xffff, 0x0000, 0x8888, 0xeeee, 0x6666, 0x8000,
+];
+
+impl RandomStim {
+    pub fn new(seed: u64, gen: Gen, domains: usize) -> RandomStim {
+        RandomStim {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            gen,
+            domains,
+            queue: VecDeque::new(),
+            driven: vec![Vec::new(); domains],
+            read_rate: 20,
+            disturb_rate: 2,
+            pulse_rate: 5,
+        }
+    }
+
+    fn pm(&mut self, per_mille: u32) -> bool {
+        self.rng.gen_range(0..1000) < per_mille
+    }
+
+    fn addr(offset: u16) -> u32 {
+        MMIO_BASE + u32::from(offset)
+    }
+
+    fn write(&mut self, dom: usize, idx: usize, data: u32) {
+        self.queue.push_back(Cmd::Write {
+            addr: Self::addr(DOM_REGS[idx].offset_of(dom)),
+            data,
+            strb: 0xf,
+        });
+    }
+
+    /// A signal number for a selection: mostly one this episode drives,
+    /// sometimes a trailer position or any signal.
+    fn pick_signal(&mut self, dom: usize) -> u32 {
+        match self.rng.gen_range(0..10) {
+            0..=6 if !self.driven[dom].is_empty() => {
+                let i = self.rng.gen_range(0..self.driven[dom].len());
+                u32::from(self.driven[dom][i].sig)
+            }
+            // Trailer (base 0xe0 + 0x0c..0x1f): own EVENT/FLAG, PM_TRIGGER, ...
+            7 | 8 => 0xec + self.rng.gen_range(0..20),
+            _ => self.rng.gen_range(0..256),
+        }
+    }
+
+    fn src_value(&mut self, dom: usize) -> u32 {
+        (0..4).fold(0, |v, j| v | self.pick_signal(dom) << (8 * j))
+    }
+
+    fn op_value(&mut self) -> u32 {
+        let tt = if self.pm(750) {
+            TRUTH_TABLES[self.rng.gen_range(0..TRUTH_TABLES.len())]
+        } else {
+            self.rng.gen::<u32>() & 0xffff
+        };
+        // Delay / replace / SETFLAG bits 16..20, each now and then; plus
+        // undefined high bits to check they are dropped (S8).
+        let mut hi = 0;
+        for b in 16..=20 {
+            if self.pm(200) {
+                hi |= 1 << b;
+            }
+        }
+        if self.pm(50) {
+            hi |= self.rng.gen::<u32>() & 0xffe0_0000;
+        }
+        tt | hi
+    }
+
+    fn small_count(&mut self) -> u32 {
+        match self.rng.gen_range(0..20) {
+            0..=15 => self.rng.gen_range(0..4),
+            16..=18 => self.rng.gen_range(0..40),
+            _ => self.rng.gen(),
+        }
+    }
+
+    fn ctrl_value(&mut self) -> u32 {
+        let mode = if self.pm(900) { 0 } else { self.rng.gen_range(1..4) };
+        let ctr_mode = self.rng.gen_range(0..8);
+        let mut v = mode | ctr_mode << 4;
+        if self.pm(500) {
+            v |= 1 << 8; // EVENT_CTR_PERIOD = ALL
+        }
+        if self.pm(100) {
+            v |= self.rng.gen::<u32>() & !0xff; // any other bits: ro/wo/unknown
+        }
+        v
+    }
+
+    /// New driven-signal pool for every domain.
+    fn new_signals(&mut self) {
+        for dom in 0..self.domains {
+            let n = self.rng.gen_range(2..10);
+            let mut pool = Vec::with_capacity(n);
+            for _ in 0..n {
+                // Anywhere below the trailer, or the unlisted trailer slots.
+                let sig = self.rng.gen_range(0..0xec) as u8;
+                let activity = match self.rng.gen_range(0..10) {
+                    0 | 1 => Activity::Stuck,
+                    2 => Activity::Toggle,
+                    3..=5 => Activity::Rate(self.rng.gen_range(5..60)),
+                    _ => Activity::Rate(self.rng.gen_range(100..700)),
+                };
+                let value = self.rng.gen();
+                pool.push(Driven { sig, activity, value });
+                self.queue.push_back(Cmd::Set {
+                    dom: dom as u8,
+                    sig,
+                    value,
+                });
+            }
+            self.driven[dom] = pool;
+        }
+        self.read_rate = [2, 20, 100][self.rng.gen_range(0..3)];
+        self.disturb_rate = [0, 1, 5][self.rng.gen_range(0..3)];
+        self.pulse_rate = [0, 5, 50][self.rng.gen_range(0..3)];
+    }
+
+    /// Program domain `dom` for a single event run and start it.
+    fn program_single(&mut self, dom: usize) {
+        let mut writes: Vec<(usize, u32)> = Vec::new();
+        for src in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC] {
+            if self.pm(800) {
+                let v = self.src_value(dom);
+                writes.push((src, v));
+            }
+        }
+        for op in [
+            regs::START_OP,
+            regs::EVENT_OP,
+            regs::STOP_OP,
+            regs::SETFLAG_OP,
+            regs::CLRFLAG_OP,
+        ] {
+            if self.pm(800) {
+                let v = self.op_value();
+                writes.push((op, v));
+            }
+        }
+        let pre = self.small_count();
+        let stop = self.small_count();
+        let threshold = match self.rng.gen_range(0..4) {
+            0 => 0,
+            1 | 2 => self.rng.gen_range(0..50),
+            _ => self.rng.gen(),
+        };
+        let ctrl = self.ctrl_value();
+        writes.push((regs::CTR_PRE, pre));
+        writes.push((regs::CTR_STOP, stop));
+        writes.push((regs::THRESHOLD, threshold));
+        writes.push((regs::CTRL, ctrl));
+        // Driver order varies; PRE_OP (the start) comes last.
+        for i in (1..writes.len()).rev() {
+            let j = self.rng.gen_range(0..=i);
+            writes.swap(i, j);
+        }
+        for (idx, v) in writes {
+            self.write(dom, idx, v);
+        }
+        let pre_op = self.op_value();
+        self.write(dom, regs::PRE_OP, pre_op);
+    }
+
+    /// Any register access, including unmapped offsets and absent domains.
+    fn random_access(&mut self) {
+        let offset: u16 = match self.rng.gen_range(0..10) {
+            0 => self.rng.gen_range(0..0x400) & !3,
+            1 => GLOBAL_REGS[self.rng.gen_range(0..GLOBAL_REGS.len())].offset,
+            2 => self.rng.gen_range(0..0x1000) & !3,
+            _ => {
+                let idx = self.rng.gen_range(0..DOM_REGS.len());
+                // Mostly present domains; sometimes one past the count.
+                let dom = self.rng.gen_range(0..(self.domains + 1).min(8));
+                DOM_REGS[idx].offset_of(dom)
+            }
+        };
+        let addr = Self::addr(offset);
+        if self.pm(400) {
+            self.queue.push_back(Cmd::Read { addr, expect: None });
+        } else {
+            let data = match self.rng.gen_range(0..4) {
+                0 => self.op_value(),
+                1 => self.small_count(),
+                2 => self.ctrl_value(),
+                _ => self.rng.gen(),
+            };
+            // Now and then a partial write, which must be refused (S0).
+            let strb = if self.pm(100) { self.rng.gen_range(0..0xf) } else { 0xf };
+            self.queue.push_back(Cmd::Write { addr, data, strb });
+        }
+    }
+
+    fn random_read(&mut self) {
+        let dom = self.rng.gen_range(0..self.domains);
+        let idx = self.rng.gen_range(0..DOM_REGS.len());
+        let addr = Self::addr(DOM_REGS[idx].offset_of(dom));
+        self.queue.push_back(Cmd::Read { addr, expect: None });
+    }
+
+    /// One cycle of the run phase: signal changes, then a bus access or a wait.
+    fn run_cycle(&mut self) {
+        for dom in 0..self.domains {
+            for i in 0..self.driven[dom].len() {
+                let d = self.driven[dom][i];
+                let next = match d.activity {
+                    Activity::Stuck => d.value,
+                    Activity::Toggle => !d.value,
+                    Activity::Rate(p) => {
+                        if self.pm(p) {
+                            self.rng.gen()
+                        } else {
+                            d.value
+                        }
+                    }
+                };
+                if next != d.value {
+                    self.driven[dom][i].value = next;
+                    self.queue.push_back(Cmd::Set {
+                        dom: dom as u8,
+                        sig: d.sig,
+                        value: next,
+                    });
+                }
+            }
+        }
+        if self.pm(self.pulse_rate) {
+            let input = if self.rng.gen() {
+                GlobalInput::PmTrigger
+            } else {
+                GlobalInput::WrcacheFlush
+            };
+            self.queue.push_back(Cmd::Pulse { input });
+        }
+        if self.pm(self.disturb_rate) {
+            self.random_access();
+        } else if self.pm(self.read_rate) {
+            self.random_read();
+        } else if self.pm(3) {
+            // PRE_OP while a run is active: stored, run continues (S2).
+            let dom = self.rng.gen_range(0..self.domains);
+            let v = self.op_value();
+            self.write(dom, regs::PRE_OP, v);
+        } else {
+            self.queue.push_back(Cmd::Wait { cycles: 1 });
+        }
+    }
+
+    fn episode(&mut self) {
+        self.new_signals();
+        match self.rng.gen_range(0..20) {
+            0 | 1 => {
+                for _ in 0..self.rng.gen_range(5..30) {
+                    self.random_access();
+                }
+            }
+            2 => {
+                if self.gen >= Gen::G84 {
+                    let v = self.rng.gen::<u32>() & 0x11;
+                    self.queue.push_back(Cmd::Write {
+                        addr: Self::addr(GLOBAL_REGS[regs::GCTRL].offset),
+                        data: v,
+                        strb: 0xf,
+                    });
+                }
+            }
+            _ => {
+                for dom in 0..self.domains {
+                    if dom == 0 || self.pm(700) {
+                        self.program_single(dom);
+                    }
+                }
+            }
+        }
+        let len = match self.rng.gen_range(0..10) {
+            0..=5 => self.rng.gen_range(10..300),
+            6..=8 => self.rng.gen_range(300..3000),
+            _ => self.rng.gen_range(3000..20000),
+        };
+        for _ in 0..len {
+            self.run_cycle();
+        }
+    }
+}
+
+impl Iterator for RandomStim {
+    type Item = Cmd;
+    fn next(&mut self) -> Option<Cmd> {
+        while self.queue.is_empty() {
+            self.episode();
+        }
+        self.queue.pop_front()
+    }
+}

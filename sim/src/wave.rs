@@ -1,0 +1,1124 @@
+//! Waveform output for lockstep mismatches.
+//!
+//! On a mismatch the harness re-runs the failing window with Verilator tracing
+//! on. [`merge_vcd`] copies that VCD and adds the harness's own signals (DUT
+//! register values, model expectations, a 1-bit `mismatch` marker) under a
+//! top-level `lockstep` scope, so one file holds both sides. [`write_gtkw`]
+//! writes a GTKWave save file that opens it with the signals grouped and the
+//! primary marker on the mismatch.
+//!
+//! # Signal names in a `.gtkw` file
+//!
+//! A save file names a trace by the full name GTKWave 3.3 builds when it loads
+//! a VCD (`vcd_recoder.c`); a name it does not know is silently dropped, so
+//! these rules matter:
+//! - scopes and the `$var` reference are joined with `.`;
+//! - a multi-bit vector gets `[msb:lsb]`, taken from the `$var` index when
+//!   there is one and `[width-1:0]` otherwise: `TOP.pcnt_top.count[31:0]`;
+//! - a 1-bit signal keeps its bare name (`lockstep.mismatch`), or `name[i]`
+//!   when its `$var` carries a bit index `[i]`;
+//! - `real`/`string` vars, and multi-bit `integer`/`parameter` vars, get no
+//!   subscript.
+//!
+//! Extra signals are declared the way Verilator declares its own (a
+//! `[width-1:0]` index on vectors, none on bits), so [`gtkw_name`] returns e.g.
+//! `lockstep.dom0.CTR_EVENT_dut[31:0]` or `lockstep.mismatch`.
+//! [`gtkw_names_in_vcd`] lists every name of a VCD by the same rules, for
+//! checking names before they go into a save file.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::iter::once;
+use std::path::Path;
+
+use vcd::{Command, Header, IdCode, ReferenceIndex, Scope, ScopeItem, ScopeType, TimescaleUnit, Value, Var, VarType};
+
+/// Top-level scope that holds the harness's signals in the merged VCD.
+pub const EXTRA_TOP_SCOPE: &str = "lockstep";
+
+/// A signal the harness adds to the merged VCD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtraSignal {
+    /// Scope path below `lockstep` (may be empty).
+    pub scope: Vec<String>,
+    pub name: String,
+    /// 1..=64 bits, since values are `u64`.
+    pub width: u32,
+}
+
+/// Extra signals and their value changes; `changes` sorted by time (stable for equal times).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExtraTrace {
+    pub signals: Vec<ExtraSignal>,
+    /// `(time, index into signals, value)`.
+    pub changes: Vec<(u64, usize, u64)>,
+}
+
+/// Full GTKWave name of an [`ExtraSignal`] as [`merge_vcd`] declares it (see the module docs).
+pub fn gtkw_name(sig: &ExtraSignal) -> String {
+    let mut name = String::from(EXTRA_TOP_SCOPE);
+    for part in sig.scope.iter().chain(once(&sig.name)) {
+        name.push('.');
+        name.push_str(part);
+    }
+    if sig.width > 1 {
+        let _ = write!(name, "[{}:0]", sig.width - 1);
+    }
+    name
+}
+
+/// Merge: copy `rtl_vcd` (header scopes + all value changes) and add `extra`
+/// under a new top-level scope `lockstep` (each signal's `scope` path is
+/// created below it), interleaving value changes by time. Times of `extra` are
+/// in the units of the rtl VCD's timestamps. If `rtl_vcd` is None, write a VCD
+/// with only the extra signals (timescale 1 ps).
+///
+/// Header constructs vcd 0.7 cannot parse are mapped or skipped (Verilator's
+/// `$scope struct`/`union`/`interface` become `module` scopes, see
+/// `read_header_text`); definitions found after `$enddefinitions` are dropped.
+/// Extra changes need not be sorted: they are stably sorted here. On error no
+/// output file is left behind.
+pub fn merge_vcd(rtl_vcd: Option<&Path>, extra: &ExtraTrace, out: &Path) -> io::Result<()> {
+    check_extras(extra)?;
+    let mut changes = extra.changes.clone();
+    changes.sort_by_key(|c| c.0);
+
+    let (mut header, parser) = match rtl_vcd {
+        Some(rtl) => {
+            if same_file(rtl, out) {
+                return Err(invalid(format!(
+                    "merged VCD {} would overwrite the RTL VCD it reads",
+                    out.display()
+                )));
+            }
+            let (header, parser) = open_vcd(rtl).map_err(|e| annotate(e, "reading RTL VCD", rtl))?;
+            let top_taken = header
+                .items
+                .iter()
+                .any(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == EXTRA_TOP_SCOPE));
+            if top_taken {
+                return Err(invalid(format!(
+                    "RTL VCD {} already has a top-level scope `{EXTRA_TOP_SCOPE}`",
+                    rtl.display()
+                )));
+            }
+            (header, Some((rtl, parser)))
+        }
+        None => {
+            let mut header = Header::default();
+            header.timescale = Some((1, TimescaleUnit::PS));
+            (header, None)
+        }
+    };
+    // Extra ids fill gaps among the rtl's ids, so they cannot collide and stay short.
+    let mut used = HashSet::new();
+    collect_codes(&header.items, &mut used);
+    let codes = free_codes(&used, extra.signals.len());
+    header.items.push(ScopeItem::Scope(extra_scope(&extra.signals, &codes)));
+
+    let file = File::create(out).map_err(|e| annotate(e, "writing merged VCD", out))?;
+    let ex = ExtraWriter {
+        signals: &extra.signals,
+        codes: &codes,
+        changes: &changes,
+        next: 0,
+        last_ts: None,
+    };
+    let written = write_merged(vcd::Writer::new(BufWriter::new(file)), &header, parser, ex, out);
+    if written.is_err() {
+        // A half-merged file would look like a short simulation; leave none.
+        let _ = fs::remove_file(out);
+    }
+    written
+}
+
+/// Writes the merged header, then the rtl body (if any) with the extras interleaved.
+fn write_merged<W: Write>(
+    mut w: vcd::Writer<W>,
+    header: &Header,
+    rtl: Option<(&Path, VcdParser)>,
+    mut ex: ExtraWriter,
+    out: &Path,
+) -> io::Result<()> {
+    let werr = |e: io::Error| annotate(e, "writing merged VCD", out);
+    write_header(&mut w, header).map_err(werr)?;
+    if let Some((rtl, parser)) = rtl {
+        for cmd in parser {
+            let cmd = cmd.map_err(|e| annotate(e, "reading RTL VCD", rtl))?;
+            match cmd {
+                Command::Timestamp(t) => {
+                    // Extras strictly before t get their own timestamps; those at t join the rtl's.
+                    ex.write_while(&mut w, |x| x < t).map_err(werr)?;
+                    w.timestamp(t).map_err(werr)?;
+                    ex.last_ts = Some(t);
+                    ex.write_while(&mut w, |x| x <= t).map_err(werr)?;
+                }
+                // Definitions are invalid after $enddefinitions; vcd::Writer would also
+                // debug-assert on a stray $upscope or $var, so drop them.
+                Command::ScopeDef(..) | Command::Upscope | Command::VarDef(..) | Command::Enddefinitions => {}
+                other => w.command(&other).map_err(werr)?,
+            }
+        }
+    }
+    ex.write_while(&mut w, |_| true).map_err(werr)?;
+    w.flush().map_err(werr)
+}
+
+/// Write a GTKWave save file that opens `vcd` with signal groups (each: a
+/// name and full GTKWave signal names, see the module docs), vectors in hex,
+/// 1-bit signals binary, the primary marker at `marker_time` and the view
+/// zoomed onto `time_window` (widened to contain the marker, plus a 5% margin).
+///
+/// Times are in the VCD's timestamp units; `vcd` is read (header only) to
+/// scale them by its timescale multiplier (GTKWave counts `10ps` files in ps)
+/// and to learn signal widths. The dumpfile path is written as given. Names
+/// that are not in the VCD are still written (GTKWave skips them); check them
+/// with [`gtkw_names_in_vcd`] if that matters.
+pub fn write_gtkw(
+    vcd: &Path,
+    out: &Path,
+    groups: &[(String, Vec<String>)],
+    marker_time: u64,
+    time_window: (u64, u64),
+) -> io::Result<()> {
+    for (group, names) in groups {
+        if group.contains(['\n', '\r']) {
+            return Err(invalid(format!("gtkw group name {group:?} contains a line break")));
+        }
+        for name in names {
+            check_gtkw_signal_name(name)?;
+        }
+    }
+    let (header, _) = open_vcd(vcd).map_err(|e| annotate(e, "reading VCD", vcd))?;
+    let scale = header.timescale.map_or(1, |(n, _)| u64::from(n));
+    let widths: HashMap<String, u32> = gtkw_names(&header).into_iter().collect();
+
+    let text = gtkw_text(
+        vcd,
+        groups,
+        &widths,
+        marker_time.saturating_mul(scale),
+        (time_window.0.saturating_mul(scale), time_window.1.saturating_mul(scale)),
+    );
+    fs::write(out, text).map_err(|e| annotate(e, "writing GTKWave save file", out))
+}
+
+/// Every signal of `vcd` as GTKWave names it in a save file, with its width
+/// (1 for real and string vars).
+pub fn gtkw_names_in_vcd(vcd: &Path) -> io::Result<Vec<(String, u32)>> {
+    let (header, _) = open_vcd(vcd).map_err(|e| annotate(e, "reading VCD", vcd))?;
+    Ok(gtkw_names(&header))
+}
+
+// ---------------------------------------------------------------------------
+// Merge helpers
+
+fn check_extras(extra: &ExtraTrace) -> io::Result<()> {
+    let mut seen = HashSet::new();
+    for sig in &extra.signals {
+        let full = gtkw_name(sig);
+        // Parts become VCD tokens and GTKWave hierarchy levels.
+        for part in sig.scope.iter().chain(once(&sig.name)) {
+            if part.is_empty() || part.starts_with('$') || !part.chars().all(|c| c.is_ascii_graphic() && c != '.') {
+                return Err(invalid(format!(
+                    "extra signal {full}: name part {part:?} must be printable ASCII without spaces or '.' and not start with '$'"
+                )));
+            }
+        }
+        if !(1..=64).contains(&sig.width) {
+            return Err(invalid(format!(
+                "extra signal {full}: width {} is not in 1..=64",
+                sig.width
+            )));
+        }
+        if !seen.insert(full.clone()) {
+            return Err(invalid(format!("extra signal {full} is declared twice")));
+        }
+    }
+    for &(time, idx, value) in &extra.changes {
+        let sig = extra.signals.get(idx).ok_or_else(|| {
+            invalid(format!(
+                "extra change at time {time} names signal {idx}, but there are {}",
+                extra.signals.len()
+            ))
+        })?;
+        if sig.width < 64 && value >> sig.width != 0 {
+            return Err(invalid(format!(
+                "extra signal {}: value {value:#x} at time {time} does not fit in {} bits",
+                gtkw_name(sig),
+                sig.width
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn collect_codes(items: &[ScopeItem], used: &mut HashSet<IdCode>) {
+    for item in items {
+        match item {
+            ScopeItem::Var(v) => {
+                used.insert(v.code);
+            }
+            ScopeItem::Scope(s) => collect_codes(&s.items, used),
+            _ => {}
+        }
+    }
+}
+
+fn free_codes(used: &HashSet<IdCode>, n: usize) -> Vec<IdCode> {
+    let mut codes = Vec::with_capacity(n);
+    let mut code = IdCode::FIRST;
+    while codes.len() < n {
+        if !used.contains(&code) {
+            codes.push(code);
+        }
+        code = code.next();
+    }
+    codes
+}
+
+fn extra_scope(signals: &[ExtraSignal], codes: &[IdCode]) -> Scope {
+    let mut top = Scope::new(ScopeType::Module, EXTRA_TOP_SCOPE.to_string());
+    for (sig, &code) in signals.iter().zip(codes) {
+        let mut scope = &mut top;
+        for part in &sig.scope {
+            scope = child_scope(scope, part);
+        }
+        // Same shape as Verilator's declarations, which is what gtkw_name assumes.
+        let index = (sig.width > 1).then(|| ReferenceIndex::Range(sig.width as i32 - 1, 0));
+        scope.items.push(ScopeItem::Var(Var::new(
+            VarType::Wire,
+            sig.width,
+            code,
+            sig.name.clone(),
+            index,
+        )));
+    }
+    top
+}
+
+fn child_scope<'a>(parent: &'a mut Scope, name: &str) -> &'a mut Scope {
+    let found = parent
+        .items
+        .iter()
+        .position(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == name));
+    let pos = found.unwrap_or_else(|| {
+        parent
+            .items
+            .push(ScopeItem::Scope(Scope::new(ScopeType::Module, name.to_string())));
+        parent.items.len() - 1
+    });
+    match &mut parent.items[pos] {
+        ScopeItem::Scope(s) => s,
+        _ => unreachable!("position() matched a scope"),
+    }
+}
+
+/// Like `vcd::Writer::header`, but a top-level `$var` (legal VCD, and parsed
+/// by the crate) is written raw: `Writer::var` debug-asserts it is in a scope.
+fn write_header<W: Write>(w: &mut vcd::Writer<W>, h: &Header) -> io::Result<()> {
+    if let Some(date) = &h.date {
+        w.date(date)?;
+    }
+    if let Some(version) = &h.version {
+        w.version(version)?;
+    }
+    if let Some((n, unit)) = h.timescale {
+        w.timescale(n, unit)?;
+    }
+    for item in &h.items {
+        match item {
+            ScopeItem::Scope(s) => w.scope(s)?,
+            ScopeItem::Comment(c) => w.comment(c)?,
+            ScopeItem::Var(v) => {
+                let index = v.index.map(|i| format!(" {i}")).unwrap_or_default();
+                writeln!(
+                    w.writer(),
+                    "$var {} {} {} {}{} $end",
+                    v.var_type,
+                    v.size,
+                    v.code,
+                    v.reference,
+                    index
+                )?;
+            }
+            _ => {}
+        }
+    }
+    w.enddefinitions()
+}
+
+/// Streams the sorted extra changes into the output between rtl commands.
+struct ExtraWriter<'a> {
+    signals: &'a [ExtraSignal],
+    codes: &'a [IdCode],
+    changes: &'a [(u64, usize, u64)],
+    next: usize,
+    /// Last timestamp written to the output, by either side.
+    last_ts: Option<u64>,
+}
+
+impl ExtraWriter<'_> {
+    /// Writes pending changes while `take(time)` holds, adding a timestamp when time moves.
+    fn write_while<W: Write>(&mut self, w: &mut vcd::Writer<W>, take: impl Fn(u64) -> bool) -> io::Result<()> {
+        while let Some(&(time, idx, value)) = self.changes.get(self.next) {
+            if !take(time) {
+                break;
+            }
+            if self.last_ts != Some(time) {
+                w.timestamp(time)?;
+                self.last_ts = Some(time);
+            }
+            let (width, code) = (self.signals[idx].width, self.codes[idx]);
+            if width == 1 {
+                w.change_scalar(code, value & 1 == 1)?;
+            } else {
+                w.change_vector(code, (0..width).rev().map(|bit| Value::from((value >> bit) & 1 == 1)))?;
+            }
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+type VcdParser = vcd::Parser<io::Chain<io::Cursor<Vec<u8>>, BufReader<File>>>;
+
+/// Parses the header of `path`, returning the parser positioned at the body.
+fn open_vcd(path: &Path) -> io::Result<(Header, VcdParser)> {
+    let mut reader = BufReader::new(File::open(path)?);
+    let head = read_header_text(&mut reader)?;
+    let mut parser = vcd::Parser::new(io::Cursor::new(head).chain(reader));
+    let header = parser.parse_header()?;
+    Ok((header, parser))
+}
+
+/// Reads the header text through `$enddefinitions` and rewrites what vcd 0.7
+/// cannot parse, so that e.g. Verilator's `$scope struct s $end`
+/// (`--trace-structs`) still loads:
+/// - scope types other than module/task/function/begin/fork (struct, union,
+///   interface, GTKWave's vhdl_*) become `module`: hierarchy and names stay;
+/// - unknown var types (logic, bit, int, ...) become `wire`, real-valued ones
+///   (realtime, shortreal) `real`;
+/// - unknown header commands (`$attrbegin ... $end`, ...) are dropped.
+///
+/// Line breaks are kept so parse errors still give the file's line numbers.
+fn read_header_text<R: BufRead>(reader: &mut R) -> io::Result<Vec<u8>> {
+    #[derive(PartialEq)]
+    enum State {
+        Command,
+        /// Inside a known command: keep tokens (ids like `$` included) up to `$end`.
+        Keep,
+        FreeText,
+        ScopeType,
+        VarType,
+        Skip,
+        Done,
+    }
+    let mut state = State::Command;
+    let mut out = Vec::new();
+    let mut line = Vec::new();
+    while state != State::Done {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            break; // no $enddefinitions: the vcd parser reports it
+        }
+        let mut rest = &line[..];
+        while let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) {
+            let len = rest[start..]
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(rest.len() - start);
+            let token = &rest[start..start + len];
+            out.extend_from_slice(&rest[..start]);
+            rest = &rest[start + len..];
+            let (text, next): (&[u8], State) = match state {
+                State::Command => match token {
+                    b"$comment" | b"$date" | b"$version" => (token, State::FreeText),
+                    b"$scope" => (token, State::ScopeType),
+                    b"$var" => (token, State::VarType),
+                    b"$enddefinitions" => (token, State::Done),
+                    b"$timescale" | b"$upscope" => (token, State::Keep),
+                    t if t.starts_with(b"$") => (b"", State::Skip),
+                    _ => (token, State::Command),
+                },
+                State::Keep => (token, if token == b"$end" { State::Command } else { State::Keep }),
+                // The crate ends free text at the first "$end", even inside a word.
+                State::FreeText => (
+                    token,
+                    if token.ends_with(b"$end") {
+                        State::Command
+                    } else {
+                        State::FreeText
+                    },
+                ),
+                State::ScopeType => match token {
+                    b"module" | b"task" | b"function" | b"begin" | b"fork" => (token, State::Keep),
+                    _ => (b"module", State::Keep),
+                },
+                State::VarType => match token {
+                    b"event" | b"integer" | b"parameter" | b"real" | b"reg" | b"supply0" | b"supply1" | b"time"
+                    | b"tri" | b"triand" | b"trior" | b"trireg" | b"tri0" | b"tri1" | b"wand" | b"wire" | b"wor"
+                    | b"string" => (token, State::Keep),
+                    b"realtime" | b"shortreal" => (b"real", State::Keep),
+                    _ => (b"wire", State::Keep),
+                },
+                State::Skip => (b"", if token == b"$end" { State::Command } else { State::Skip }),
+                // Rest of the $enddefinitions line belongs to the body: keep it as is.
+                State::Done => (token, State::Done),
+            };
+            out.extend_from_slice(text);
+            state = next;
+        }
+        out.extend_from_slice(rest);
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// GTKWave naming and save file
+
+/// GTKWave's name and width of every var in `header` (rules in the module docs).
+fn gtkw_names(header: &Header) -> Vec<(String, u32)> {
+    fn walk(items: &[ScopeItem], prefix: &str, out: &mut Vec<(String, u32)>) {
+        for item in items {
+            match item {
+                ScopeItem::Scope(s) => walk(&s.items, &format!("{prefix}{}.", s.identifier), out),
+                ScopeItem::Var(v) => out.push(gtkw_var_name(prefix, v)),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&header.items, "", &mut out);
+    out
+}
+
+/// Mirrors GTKWave 3.3 `vcd_recoder.c` (default settings) for one var.
+fn gtkw_var_name(prefix: &str, v: &Var) -> (String, u32) {
+    let name = format!("{prefix}{}", v.reference);
+    if matches!(v.var_type, VarType::Real | VarType::String) {
+        return (name, 1);
+    }
+    let size = v.size.max(1);
+    let (msb, lsb) = match v.index {
+        Some(ReferenceIndex::Range(m, l)) => (i64::from(m), i64::from(l)),
+        Some(ReferenceIndex::BitSelect(i)) => (i64::from(i), i64::from(i)),
+        None => (-1, -1),
+    };
+    if size == 1 {
+        return if msb >= 0 {
+            (format!("{name}[{msb}]"), 1)
+        } else {
+            (name, 1)
+        };
+    }
+    if matches!(v.var_type, VarType::Integer | VarType::Parameter) {
+        return (name, size);
+    }
+    let top = i64::from(size) - 1;
+    // No usable range, or one wider than the var: GTKWave falls back to [size-1:0]
+    // (keeping the direction of an ascending range).
+    let (msb, lsb) = if (msb <= 0 && lsb <= 0) || (msb > lsb && msb - lsb > top) {
+        (top, 0)
+    } else if lsb >= msb && lsb - msb > top {
+        (0, top)
+    } else {
+        (msb, lsb)
+    };
+    (format!("{name}[{msb}:{lsb}]"), size)
+}
+
+/// A save-file line starting with one of these is a command, not a signal.
+const GTKW_COMMAND_CHARS: &[char] = &['*', '@', '-', '+', '>', '^', '!', '?', '#', ':', '(', '['];
+
+/// Rejects names GTKWave would read as a command, or (with a space) as a
+/// concatenation of several signals.
+fn check_gtkw_signal_name(name: &str) -> io::Result<()> {
+    let bad = name.is_empty() || name.starts_with(GTKW_COMMAND_CHARS) || name.contains(char::is_whitespace);
+    if bad {
+        return Err(invalid(format!(
+            "{name:?} cannot be a signal line in a GTKWave save file"
+        )));
+    }
+    Ok(())
+}
+
+/// Window size requested in `[size]` and the panes' widths. What is left is
+/// the wave area the zoom is computed for: GTKWave 3.3.118 gives it 800 px;
+/// assuming a little less keeps the whole window on screen.
+const GTKW_WINDOW: (u32, u32) = (1400, 800);
+const GTKW_SST_WIDTH: u32 = 220;
+const GTKW_SIGNALS_WIDTH: u32 = 300;
+const GTKW_WAVE_PX: f64 = 760.0;
+/// Named markers a GTKWave 3.3 save file lists after the primary marker (A..Z).
+const GTKW_NAMED_MARKERS: usize = 26;
+
+/// The save file text; times are already in GTKWave's units.
+fn gtkw_text(
+    vcd: &Path,
+    groups: &[(String, Vec<String>)],
+    widths: &HashMap<String, u32>,
+    marker: u64,
+    window: (u64, u64),
+) -> String {
+    let lo = window.0.min(window.1).min(marker);
+    let hi = window.0.max(window.1).max(marker);
+    let margin = (hi - lo) / 20 + 1;
+    let start = lo.saturating_sub(margin);
+    let shown = (hi.saturating_add(margin) - start).saturating_add(1);
+    // GTKWave draws 2^-zoom / 200 time units per pixel (zoombuttons.c); it
+    // never zooms in past 0 itself, so neither do we.
+    let zoom = (-(shown as f64 * 200.0 / GTKW_WAVE_PX).log2()).min(0.0);
+
+    let mut s = String::new();
+    let _ = writeln!(s, "[*]\n[*] lockstep mismatch view, written by pcounter-sim\n[*]");
+    let _ = writeln!(s, "[dumpfile] \"{}\"", vcd.display());
+    let _ = writeln!(s, "[timestart] {start}");
+    let _ = writeln!(s, "[size] {} {}", GTKW_WINDOW.0, GTKW_WINDOW.1);
+    let _ = writeln!(s, "[pos] -1 -1");
+    let _ = write!(s, "*{zoom:.6} {marker}");
+    for _ in 0..GTKW_NAMED_MARKERS {
+        s.push_str(" -1");
+    }
+    s.push('\n');
+    // Open the hierarchy of every listed signal in the signal search tree.
+    let mut open = BTreeSet::new();
+    for name in groups.iter().flat_map(|(_, names)| names) {
+        for (i, _) in name.match_indices('.') {
+            open.insert(&name[..=i]);
+        }
+    }
+    for scope in open {
+        let _ = writeln!(s, "[treeopen] {scope}");
+    }
+    let _ = writeln!(s, "[sst_width] {GTKW_SST_WIDTH}");
+    let _ = writeln!(s, "[signals_width] {GTKW_SIGNALS_WIDTH}");
+    let _ = writeln!(s, "[sst_expanded] 1");
+    let _ = writeln!(s, "[sst_vpaned_height] 300");
+    for (group, names) in groups {
+        // Flags are hex TR_* bits: 0x800000 group begin, 0x1000000 group end,
+        // 0x200 blank (label) row, 0x2 hex, 0x8 binary, 0x20 right-justify.
+        let _ = writeln!(s, "@800200\n-{group}");
+        for name in names {
+            let is_vector = match widths.get(name) {
+                Some(&w) => w > 1,
+                None => name.ends_with(']') && name.rsplit('[').next().is_some_and(|r| r.contains(':')),
+            };
+            let _ = writeln!(s, "@{}\n{name}", if is_vector { "22" } else { "28" });
+        }
+        let _ = writeln!(s, "@1000200\n-{group}");
+    }
+    let _ = writeln!(s, "[pattern_trace] 1\n[pattern_trace] 0");
+    s
+}
+
+// ---------------------------------------------------------------------------
+// Small utilities
+
+fn invalid(msg: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg)
+}
+
+/// Prefixes an error with what was being done to which file.
+fn annotate(e: io::Error, doing: &str, path: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{doing} {}: {e}", path.display()))
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// Trimmed-down VCD as Verilator 5 writes it (`--trace --trace-structs`):
+    /// ids shared by aliased signals, a `$scope struct`, a real, first dump at #20.
+    const VERILATOR_VCD: &str = "\
+$version Generated by VerilatedVcd $end
+$timescale 1ps $end
+
+ $scope module TOP $end
+  $var wire  1 * clk $end
+  $var wire 32 , count [31:0] $end
+  $scope module pcnt_top $end
+   $var wire  1 * clk $end
+   $var wire 32 , count [31:0] $end
+   $var real 64 . r $end
+   $scope struct s $end
+    $var wire  4 # a [3:0] $end
+    $var wire  1 $ b $end
+   $upscope $end
+  $upscope $end
+ $upscope $end
+$enddefinitions $end
+
+
+#20
+b0001 #
+1$
+1*
+b00000000000000000000000000000001 ,
+r0.5 .
+#25
+0*
+#30
+b0010 #
+0$
+1*
+b00000000000000000000000000000010 ,
+r1 .
+#35
+0*
+";
+
+    /// A fresh directory per test, so parallel tests do not share files.
+    fn scratch(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("wave-rs-{}-{test}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn sig(scope: &[&str], name: &str, width: u32) -> ExtraSignal {
+        ExtraSignal {
+            scope: scope.iter().map(|s| s.to_string()).collect(),
+            name: name.to_string(),
+            width,
+        }
+    }
+
+    /// dom0 DUT/model registers and the mismatch marker, index 0..=2.
+    fn sample_extra() -> ExtraTrace {
+        ExtraTrace {
+            signals: vec![
+                sig(&["dom0"], "CTR_EVENT_dut", 32),
+                sig(&["dom0"], "CTR_EVENT_model", 32),
+                sig(&[], "mismatch", 1),
+            ],
+            changes: vec![
+                (10, 0, 0),
+                (10, 1, 0),
+                (10, 2, 0),
+                (20, 0, 1),
+                (20, 1, 1),
+                (30, 0, 0xdead_beef),
+                (30, 1, 2),
+                (30, 2, 1),
+                (40, 2, 0),
+            ],
+        }
+    }
+
+    /// Parsed VCD: header plus each signal's value history keyed by GTKWave
+    /// name, values as strings ("b0101" / "1" / "r0.5").
+    struct Parsed {
+        header: Header,
+        history: HashMap<String, Vec<(u64, String)>>,
+        timestamps: Vec<u64>,
+    }
+
+    fn parse(path: &Path) -> Parsed {
+        let text = fs::read_to_string(path).unwrap();
+        let mut parser = vcd::Parser::new(text.as_bytes());
+        let header = parser.parse_header().unwrap();
+        let mut by_code: HashMap<IdCode, Vec<String>> = HashMap::new();
+        fn walk(items: &[ScopeItem], prefix: &str, by_code: &mut HashMap<IdCode, Vec<String>>) {
+            for item in items {
+                match item {
+                    ScopeItem::Scope(s) => walk(&s.items, &format!("{prefix}{}.", s.identifier), by_code),
+                    ScopeItem::Var(v) => by_code.entry(v.code).or_default().push(gtkw_var_name(prefix, v).0),
+                    _ => {}
+                }
+            }
+        }
+        walk(&header.items, "", &mut by_code);
+        let (mut time, mut timestamps, mut history) = (0, Vec::new(), HashMap::<String, Vec<(u64, String)>>::new());
+        for cmd in parser {
+            let (code, value) = match cmd.unwrap() {
+                Command::Timestamp(t) => {
+                    time = t;
+                    timestamps.push(t);
+                    continue;
+                }
+                Command::ChangeScalar(c, v) => (c, v.to_string()),
+                Command::ChangeVector(c, v) => (c, format!("b{v}")),
+                Command::ChangeReal(c, v) => (c, format!("r{v}")),
+                _ => continue,
+            };
+            for name in by_code.get(&code).expect("value change for an undeclared id") {
+                history.entry(name.clone()).or_default().push((time, value.clone()));
+            }
+        }
+        Parsed {
+            header,
+            history,
+            timestamps,
+        }
+    }
+
+    fn hist(p: &Parsed, name: &str) -> Vec<(u64, String)> {
+        p.history.get(name).cloned().unwrap_or_default()
+    }
+
+    fn h(items: &[(u64, &str)]) -> Vec<(u64, String)> {
+        items.iter().map(|&(t, v)| (t, v.to_string())).collect()
+    }
+
+    fn all_codes(header: &Header) -> Vec<(String, IdCode)> {
+        fn walk(items: &[ScopeItem], prefix: &str, out: &mut Vec<(String, IdCode)>) {
+            for item in items {
+                match item {
+                    ScopeItem::Scope(s) => walk(&s.items, &format!("{prefix}{}.", s.identifier), out),
+                    ScopeItem::Var(v) => out.push((gtkw_var_name(prefix, v).0, v.code)),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&header.items, "", &mut out);
+        out
+    }
+
+    #[test]
+    fn merge_keeps_rtl_and_adds_extras_at_their_times() {
+        let dir = scratch("merge");
+        let (rtl, out) = (dir.join("rtl.vcd"), dir.join("merged.vcd"));
+        fs::write(&rtl, VERILATOR_VCD).unwrap();
+        let extra = sample_extra();
+        merge_vcd(Some(&rtl), &extra, &out).unwrap();
+        let p = parse(&out);
+
+        assert_eq!(p.header.version.as_deref(), Some("Generated by VerilatedVcd"));
+        assert_eq!(p.header.timescale, Some((1, TimescaleUnit::PS)));
+        // The struct scope survives as a scope (type mapped to module), with its vars.
+        let s = p
+            .header
+            .find_scope(&["TOP", "pcnt_top", "s"])
+            .expect("struct scope kept");
+        assert_eq!(s.items.len(), 2);
+        assert_eq!(
+            p.header.find_var(&["TOP", "count"]).unwrap().index,
+            Some(ReferenceIndex::Range(31, 0))
+        );
+
+        // RTL values unchanged, aliases included.
+        let clk = h(&[(20, "1"), (25, "0"), (30, "1"), (35, "0")]);
+        assert_eq!(hist(&p, "TOP.clk"), clk);
+        assert_eq!(hist(&p, "TOP.pcnt_top.clk"), clk);
+        assert_eq!(hist(&p, "TOP.pcnt_top.s.a[3:0]"), h(&[(20, "b0001"), (30, "b0010")]));
+        assert_eq!(hist(&p, "TOP.pcnt_top.s.b"), h(&[(20, "1"), (30, "0")]));
+        assert_eq!(hist(&p, "TOP.pcnt_top.r"), h(&[(20, "r0.5"), (30, "r1")]));
+
+        // Extras at their times: before, at, and after the rtl's timestamps.
+        let bits = |v: u64| format!("b{v:032b}");
+        assert_eq!(
+            hist(&p, "lockstep.dom0.CTR_EVENT_dut[31:0]"),
+            vec![(10, bits(0)), (20, bits(1)), (30, bits(0xdead_beef))]
+        );
+        assert_eq!(
+            hist(&p, "lockstep.dom0.CTR_EVENT_model[31:0]"),
+            vec![(10, bits(0)), (20, bits(1)), (30, bits(2))]
+        );
+        assert_eq!(hist(&p, "lockstep.mismatch"), h(&[(10, "0"), (30, "1"), (40, "0")]));
+
+        // One timestamp per time, increasing: the merge shares the rtl's #20/#30.
+        assert_eq!(p.timestamps, vec![10, 20, 25, 30, 35, 40]);
+        // Every extra's gtkw_name is a name GTKWave will find in the file.
+        let names: HashSet<String> = gtkw_names_in_vcd(&out).unwrap().into_iter().map(|(n, _)| n).collect();
+        for sig in &extra.signals {
+            assert!(names.contains(&gtkw_name(sig)), "{} not in {names:?}", gtkw_name(sig));
+        }
+    }
+
+    #[test]
+    fn extra_ids_do_not_collide_with_rtl_ids() {
+        let dir = scratch("ids");
+        let (rtl, out) = (dir.join("rtl.vcd"), dir.join("merged.vcd"));
+        fs::write(&rtl, VERILATOR_VCD).unwrap();
+        // More extras than the gaps below the rtl's ids, so allocation must skip used ids.
+        let signals: Vec<_> = (0..40).map(|i| sig(&["many"], &format!("s{i}"), 1 + i % 8)).collect();
+        let changes = (0..signals.len()).map(|i| (50, i, 1)).collect();
+        merge_vcd(Some(&rtl), &ExtraTrace { signals, changes }, &out).unwrap();
+
+        let header = parse(&out).header;
+        let codes = all_codes(&header);
+        let rtl_codes: HashSet<IdCode> = codes
+            .iter()
+            .filter(|(n, _)| !n.starts_with("lockstep."))
+            .map(|(_, c)| *c)
+            .collect();
+        let extra_codes: Vec<IdCode> = codes
+            .iter()
+            .filter(|(n, _)| n.starts_with("lockstep."))
+            .map(|(_, c)| *c)
+            .collect();
+        assert_eq!(extra_codes.len(), 40);
+        assert_eq!(extra_codes.iter().collect::<HashSet<_>>().len(), 40, "extra ids repeat");
+        for c in &extra_codes {
+            assert!(!rtl_codes.contains(c), "extra id {c} is also an rtl id");
+        }
+    }
+
+    #[test]
+    fn extra_only_mode_writes_a_1ps_vcd() {
+        let dir = scratch("extra-only");
+        let out = dir.join("extra.vcd");
+        let mut extra = sample_extra();
+        extra.changes.reverse(); // unsorted input is sorted (stably) by the merge
+        merge_vcd(None, &extra, &out).unwrap();
+        let p = parse(&out);
+        assert_eq!(p.header.timescale, Some((1, TimescaleUnit::PS)));
+        assert_eq!(p.header.items.len(), 1, "only the lockstep scope");
+        assert_eq!(p.timestamps, vec![10, 20, 30, 40]);
+        assert_eq!(hist(&p, "lockstep.mismatch"), h(&[(10, "0"), (30, "1"), (40, "0")]));
+        assert_eq!(
+            hist(&p, "lockstep.dom0.CTR_EVENT_dut[31:0]").last().unwrap().1,
+            format!("b{:032b}", 0xdead_beefu32)
+        );
+    }
+
+    #[test]
+    fn equal_time_changes_keep_their_order() {
+        let dir = scratch("stable");
+        let out = dir.join("extra.vcd");
+        let extra = ExtraTrace {
+            signals: vec![sig(&[], "x", 8)],
+            changes: vec![(5, 0, 1), (5, 0, 2), (5, 0, 3)],
+        };
+        merge_vcd(None, &extra, &out).unwrap();
+        assert_eq!(
+            hist(&parse(&out), "lockstep.x[7:0]"),
+            h(&[(5, "b00000001"), (5, "b00000010"), (5, "b00000011")])
+        );
+    }
+
+    #[test]
+    fn unsupported_header_constructs_are_mapped_or_skipped() {
+        let dir = scratch("sanitize");
+        let (rtl, out) = (dir.join("rtl.vcd"), dir.join("merged.vcd"));
+        let text = "$date today $end\n$timescale 10 ns $end\n$attrbegin misc 07 foo 1 $end\n\
+                    $scope interface bus $end\n$var logic 8 ! data [7:0] $end\n$var realtime 1 \" when $end\n\
+                    $comment about $scope union $end\n$upscope $end\n$var wire 1 # top_bit $end\n\
+                    $enddefinitions $end #0\n$dumpvars\nb1 !\nr2.5 \"\n1#\n$end\n#3\n$comment body $end\n0#\n";
+        fs::write(&rtl, text).unwrap();
+        let extra = ExtraTrace {
+            signals: vec![sig(&[], "mismatch", 1)],
+            changes: vec![(0, 0, 0), (3, 0, 1)],
+        };
+        merge_vcd(Some(&rtl), &extra, &out).unwrap();
+        let p = parse(&out);
+        assert_eq!(p.header.timescale, Some((10, TimescaleUnit::NS)));
+        assert_eq!(p.header.date.as_deref(), Some("today"));
+        let data = p.header.find_var(&["bus", "data"]).expect("interface scope kept");
+        assert_eq!(
+            (data.var_type, data.index),
+            (VarType::Wire, Some(ReferenceIndex::Range(7, 0)))
+        );
+        assert_eq!(p.header.find_var(&["bus", "when"]).unwrap().var_type, VarType::Real);
+        assert_eq!(hist(&p, "bus.data[7:0]"), h(&[(0, "b1")]));
+        assert_eq!(hist(&p, "bus.when"), h(&[(0, "r2.5")]));
+        assert_eq!(hist(&p, "top_bit"), h(&[(0, "1"), (3, "0")]));
+        assert_eq!(hist(&p, "lockstep.mismatch"), h(&[(0, "0"), (3, "1")]));
+        let merged = fs::read_to_string(&out).unwrap();
+        assert!(merged.contains("$dumpvars") && merged.contains("body"), "{merged}");
+    }
+
+    #[test]
+    fn malformed_input_is_an_error_naming_the_file() {
+        let dir = scratch("malformed");
+        let out = dir.join("merged.vcd");
+        let extra = sample_extra();
+        let cases = [
+            (
+                "truncated.vcd",
+                "$timescale 1ps $end\n$scope module TOP $end\n$var wire 1 ! a $end\n",
+            ),
+            (
+                "garbage.vcd",
+                "$scope module TOP $end\n$var wire 1 ! a $end\n$upscope $end\n$enddefinitions $end\n#0\n?!\n",
+            ),
+            ("badtime.vcd", "$enddefinitions $end\n#12x\n"),
+            (
+                "badvar.vcd",
+                "$scope module TOP $end\n$var wire one ! a $end\n$upscope $end\n$enddefinitions $end\n",
+            ),
+            ("empty.vcd", ""),
+        ];
+        for (name, text) in cases {
+            let rtl = dir.join(name);
+            fs::write(&rtl, text).unwrap();
+            let err = merge_vcd(Some(&rtl), &extra, &out).expect_err(name);
+            assert!(err.to_string().contains(name), "{name}: {err}");
+            assert!(!out.exists(), "{name}: a partial merged VCD was left behind");
+        }
+        let missing = dir.join("missing.vcd");
+        let err = merge_vcd(Some(&missing), &extra, &out).unwrap_err();
+        assert!(err.to_string().contains("missing.vcd"), "{err}");
+        let err = merge_vcd(None, &extra, &dir.join("no/such/dir/out.vcd")).unwrap_err();
+        assert!(err.to_string().contains("out.vcd"), "{err}");
+        // Reading and writing the same file would truncate the input.
+        let rtl = dir.join("same.vcd");
+        fs::write(&rtl, VERILATOR_VCD).unwrap();
+        assert!(merge_vcd(Some(&rtl), &extra, &rtl).is_err());
+        assert_eq!(fs::read_to_string(&rtl).unwrap(), VERILATOR_VCD);
+    }
+
+    #[test]
+    fn bad_extras_are_rejected() {
+        let out = scratch("bad-extras").join("x.vcd");
+        let bad = [
+            ExtraTrace {
+                signals: vec![sig(&[], "x", 0)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&[], "x", 65)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&["a b"], "x", 1)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&[], "x.y", 1)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&[], "", 1)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&["d"], "x", 1), sig(&["d"], "x", 1)],
+                changes: vec![],
+            },
+            ExtraTrace {
+                signals: vec![sig(&[], "x", 4)],
+                changes: vec![(0, 1, 0)],
+            },
+            ExtraTrace {
+                signals: vec![sig(&[], "x", 4)],
+                changes: vec![(0, 0, 16)],
+            },
+        ];
+        for extra in &bad {
+            let err = merge_vcd(None, extra, &out).expect_err(&format!("{extra:?}"));
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        }
+        let full = ExtraTrace {
+            signals: vec![sig(&[], "x", 64)],
+            changes: vec![(0, 0, u64::MAX)],
+        };
+        merge_vcd(None, &full, &out).unwrap();
+        assert_eq!(
+            hist(&parse(&out), "lockstep.x[63:0]"),
+            vec![(0, format!("b{}", "1".repeat(64)))]
+        );
+    }
+
+    #[test]
+    fn gtkw_naming_follows_gtkwave() {
+        assert_eq!(
+            gtkw_name(&sig(&["dom0"], "CTR_EVENT_dut", 32)),
+            "lockstep.dom0.CTR_EVENT_dut[31:0]"
+        );
+        assert_eq!(gtkw_name(&sig(&[], "mismatch", 1)), "lockstep.mismatch");
+        let var = |t, size, index| Var::new(t, size, IdCode::FIRST, "v".into(), index);
+        let cases = [
+            (var(VarType::Wire, 8, None), "v[7:0]"),
+            (var(VarType::Wire, 8, Some(ReferenceIndex::Range(15, 8))), "v[15:8]"),
+            (var(VarType::Wire, 8, Some(ReferenceIndex::Range(0, 7))), "v[0:7]"),
+            (var(VarType::Wire, 1, None), "v"),
+            (var(VarType::Wire, 1, Some(ReferenceIndex::BitSelect(3))), "v[3]"),
+            (var(VarType::Real, 64, None), "v"),
+            (var(VarType::Integer, 32, None), "v"),
+        ];
+        for (v, expected) in cases {
+            assert_eq!(gtkw_var_name("T.", &v).0, format!("T.{expected}"), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn gtkw_has_marker_groups_and_every_signal() {
+        let dir = scratch("gtkw");
+        let (vcd, gtkw) = (dir.join("merged.vcd"), dir.join("view.gtkw"));
+        let extra = sample_extra();
+        merge_vcd(None, &extra, &vcd).unwrap();
+        let names: Vec<String> = extra.signals.iter().map(gtkw_name).collect();
+        let groups = vec![
+            ("dom0".to_string(), names[..2].to_vec()),
+            ("status".to_string(), vec![names[2].clone(), "TOP.clk".to_string()]),
+        ];
+        write_gtkw(&vcd, &gtkw, &groups, 30, (10, 40)).unwrap();
+        let text = fs::read_to_string(&gtkw).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+
+        assert!(
+            lines.contains(&format!("[dumpfile] \"{}\"", vcd.display()).as_str()),
+            "{text}"
+        );
+        let marker_line = lines.iter().find(|l| l.starts_with('*')).expect("zoom/marker line");
+        let fields: Vec<&str> = marker_line[1..].split(' ').collect();
+        assert_eq!(fields[1], "30", "primary marker: {marker_line}");
+        assert_eq!(fields.len(), 2 + GTKW_NAMED_MARKERS);
+        let zoom: f64 = fields[0].parse().unwrap();
+        assert!(zoom <= 0.0 && zoom > -20.0, "{zoom}");
+        let start: u64 = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("[timestart] "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(start <= 10, "window start {start} is after the window");
+        assert!(lines.contains(&"[treeopen] lockstep."));
+        assert!(lines.contains(&"[treeopen] lockstep.dom0."));
+
+        // Every signal once, right after the flag line for its kind.
+        for name in &names {
+            let at = lines
+                .iter()
+                .position(|l| l == name)
+                .unwrap_or_else(|| panic!("{name} missing:\n{text}"));
+            let flags = if name.ends_with(']') { "@22" } else { "@28" };
+            assert_eq!(lines[at - 1], flags, "{name}");
+        }
+        assert!(
+            lines.contains(&"TOP.clk"),
+            "names absent from the VCD are still written"
+        );
+        // Groups open and close around their signals.
+        let pos = |l: &str| lines.iter().position(|x| *x == l).unwrap();
+        assert_eq!(lines[pos("-dom0") - 1], "@800200");
+        assert_eq!(lines[pos("-dom0") + 5], "@1000200");
+        assert_eq!(lines[pos("-dom0") + 6], "-dom0");
+        assert!(pos("-status") > pos("-dom0") + 6);
+    }
+
+    #[test]
+    fn gtkw_times_follow_the_timescale_multiplier() {
+        let dir = scratch("gtkw-scale");
+        let (vcd, gtkw) = (dir.join("ten.vcd"), dir.join("view.gtkw"));
+        fs::write(&vcd, "$timescale 10ps $end\n$scope module t $end\n$var wire 1 ! a $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n").unwrap();
+        write_gtkw(&vcd, &gtkw, &[("g".into(), vec!["t.a".into()])], 7, (5, 9)).unwrap();
+        let text = fs::read_to_string(&gtkw).unwrap();
+        let marker = text.lines().find(|l| l.starts_with('*')).unwrap();
+        assert_eq!(marker.split(' ').nth(1), Some("70"), "{marker}");
+
+        let err = write_gtkw(&dir.join("nope.vcd"), &gtkw, &[], 0, (0, 1)).unwrap_err();
+        assert!(err.to_string().contains("nope.vcd"), "{err}");
+        for bad in ["@evil", "two names", "", "[size]"] {
+            let groups = [("g".to_string(), vec![bad.to_string()])];
+            let err = write_gtkw(&vcd, &gtkw, &groups, 0, (0, 1)).expect_err(bad);
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{bad}");
+        }
+    }
+}

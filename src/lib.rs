@@ -1,0 +1,21 @@
+//! Bit-exact reference model of NVIDIA's PCOUNTER performance-counter engine,
+//! NV40:GF100 register layout (seed 003 `003_849838cf80f3218e.txt`).
+//!
+//! The model is structured like the RTL in `rtl/`: per domain a state struct
+//! (`DomainState`, the `_q` registers) and a step function that computes the
+//! whole next state from the current state and the cycle's inputs, then
+//! commits it (`_d` -> `_q`). Every cycle-level decision is taken from
+//! `docs/semantics.md` and cited by section (S1..). No I/O here: the harness,
+//! the CLI and the scenario scripts live in `sim/`.
+
+pub mod config;
+pub mod domain;
+pub mod logic_op;
+#[rustfmt::skip]
+pub mod regs;
+pub mod set;
+
+pub use config::{Config, ConfigError};
+pub use domain::{DomainInputs, DomainState, SingleState};
+pub use regs::Gen;
+pub use set::{BusOp, BusResult, CycleInputs, PcounterSet, Signals};

@@ -1,0 +1,555 @@
+//! Table tests of the model against the seed (003_849838cf80f3218e.txt, "seed
+//! 003") and docs/semantics.md (S1..). The same behaviour is checked against
+//! the RTL in lockstep by tests/lockstep.rs and the scripts in tests/scripts/.
+//!
+//! Timing convention here: `write`/`read` are one APB ACCESS cycle (the SETUP
+//! cycle the harness adds is an idle cycle and is left out to keep cycle
+//! arithmetic readable); `tick` is one idle cycle.
+
+use bitvec::prelude::*;
+use pcounter::logic_op::{self, OpLayout};
+use pcounter::regs::{self, Gen, DOM_REGS};
+use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals, SingleState};
+use rstest::rstest;
+
+struct Tb {
+    set: PcounterSet,
+    sig: Vec<Signals>,
+    pm_trigger: bool,
+}
+
+impl Tb {
+    fn new(gen: Gen, domains: usize) -> Tb {
+        Tb {
+            set: PcounterSet::new(Config::new(gen, domains).unwrap()).unwrap(),
+            sig: vec![BitArray::ZERO; domains],
+            pm_trigger: false,
+        }
+    }
+    fn cycle(&mut self, bus: Option<BusOp>) -> BusResult {
+        let inp = CycleInputs {
+            sig: &self.sig,
+            pm_trigger: self.pm_trigger,
+            wrcache_flush: false,
+            bus,
+        };
+        self.set.step(&inp)
+    }
+    fn tick(&mut self) {
+        self.cycle(None);
+    }
+    fn ticks(&mut self, n: usize) {
+        for _ in 0..n {
+            self.tick();
+        }
+    }
+    fn write(&mut self, dom: usize, idx: usize, data: u32) -> BusResult {
+        self.cycle(Some(BusOp::Write {
+            offset: DOM_REGS[idx].offset_of(dom),
+            data,
+            strb: 0xf,
+        }))
+    }
+    fn read(&mut self, dom: usize, idx: usize) -> BusResult {
+        self.cycle(Some(BusOp::Read {
+            offset: DOM_REGS[idx].offset_of(dom),
+        }))
+    }
+    /// Register value as a read would return it now (the view, S11).
+    fn reg(&self, dom: usize, idx: usize) -> u32 {
+        let mut v = vec![[0u32; regs::NUM_DOM_REGS]; self.sig.len()];
+        let inp = CycleInputs {
+            sig: &self.sig,
+            pm_trigger: self.pm_trigger,
+            wrcache_flush: false,
+            bus: None,
+        };
+        self.set.view(&inp, &mut v);
+        v[dom][idx]
+    }
+    fn state(&self, dom: usize) -> SingleState {
+        self.set.domains[dom].single_state
+    }
+    fn sig(&mut self, dom: usize, s: usize, v: bool) {
+        self.sig[dom].set(s, v);
+    }
+    /// Select signals 0x10..0x13 for PRE, 0x20.. START, 0x30.. EVENT,
+    /// 0x40.. STOP, each input = its SRC[0] (truth table 0xaaaa).
+    fn simple_selection(&mut self, dom: usize) {
+        self.write(dom, regs::PRE_SRC, 0x1312_1110);
+        self.write(dom, regs::START_SRC, 0x2322_2120);
+        self.write(dom, regs::EVENT_SRC, 0x3332_3130);
+        self.write(dom, regs::STOP_SRC, 0x4342_4140);
+        self.write(dom, regs::START_OP, 0xaaaa);
+        self.write(dom, regs::EVENT_OP, 0xaaaa);
+        self.write(dom, regs::STOP_OP, 0xaaaa);
+    }
+    /// One-cycle pulse on signal `s` (set, tick, clear).
+    fn pulse(&mut self, dom: usize, s: usize) {
+        self.sig(dom, s, true);
+        self.tick();
+        self.sig(dom, s, false);
+    }
+}
+
+const PRE: usize = 0x10;
+const START: usize = 0x20;
+const EVENT: usize = 0x30;
+const STOP: usize = 0x40;
+
+// ---------------------------------------------------------------- S10 logic ops
+
+/// Seed 003 "Input selection" steps 2-8; docs/semantics.md S10.
+#[rstest]
+// step 8: the truth table is indexed by ARG[0] | ARG[1]<<1 | ARG[2]<<2 | ARG[3]<<3
+#[case::arg0_identity(0xaaaa, OpLayout::Plain, Gen::Gt215, [true, false, false, false], [false, false], false, true)]
+#[case::arg3_identity(0xff00, OpLayout::Plain, Gen::Gt215, [false, false, false, true], [false, false], false, true)]
+#[case::and_all(0x8000, OpLayout::Plain, Gen::Gt215, [true, true, true, false], [false, false], false, false)]
+// step 3: delay bit 16 takes SRC[0] of the previous cycle
+#[case::delay0(0x1_aaaa, OpLayout::Plain, Gen::Nv40, [false, false, false, false], [true, false], false, true)]
+// step 4: delay bit 17 takes SRC[1] of the previous cycle
+#[case::delay1(0x2_cccc, OpLayout::Plain, Gen::Nv40, [false, true, false, false], [false, false], false, false)]
+// step 5: G92+ bit 18 (PRE-like) replaces ARG[2] with prev SRC[0]
+#[case::replace2_g92(0x4_f0f0, OpLayout::Plain, Gen::G92, [false, false, false, false], [true, false], false, true)]
+#[case::replace2_before_g92_ignored(0x4_f0f0, OpLayout::Plain, Gen::G84, [false, false, false, false], [true, false], false, false)]
+// step 6: G92+ bit 19 (PRE-like) replaces ARG[3] with prev SRC[1]
+#[case::replace3_g92(0x8_ff00, OpLayout::Plain, Gen::Gt215, [false, false, false, true], [false, false], false, false)]
+// step 7: EVENT/STOP bit 18 replaces ARG[3] with same-cycle SETFLAG (all NV40-layout gens)
+#[case::setflag_arg3(0x4_ff00, OpLayout::EventLike, Gen::Nv40, [false, false, false, false], [false, false], true, true)]
+// EVENT_OP bit 19/20 (G92+): ARG2 <- prev SRC[0], ARG3 <- prev SRC[1]
+#[case::event_replace2(0x8_f0f0, OpLayout::EventLike, Gen::G92, [false, false, false, false], [true, false], false, true)]
+#[case::event_replace3(0x10_ff00, OpLayout::EventLike, Gen::G92, [false, false, false, false], [false, true], false, true)]
+// bit 20 applies "if not set to SETFLAG by bit 18": SETFLAG wins (S10)
+#[case::setflag_wins(0x14_ff00, OpLayout::EventLike, Gen::G92, [false, false, false, false], [false, true], false, false)]
+fn logic_op_table(
+    #[case] op: u32,
+    #[case] layout: OpLayout,
+    #[case] gen: Gen,
+    #[case] src: [bool; 4],
+    #[case] prev: [bool; 2],
+    #[case] setflag: bool,
+    #[case] expected: bool,
+) {
+    assert_eq!(logic_op::eval(op, layout, gen, src, prev, setflag), expected);
+}
+
+/// Property: with no modifier bits, the result is bit `index` of the table
+/// (the one-line reference of seed 003 step 8), for every table and input.
+#[test]
+fn logic_op_is_a_truth_table() {
+    let mut x: u32 = 0x1234_5678;
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        let op = x & 0xffff;
+        let i = (x >> 16) & 0xf;
+        let src = [i & 1 != 0, i & 2 != 0, i & 4 != 0, i & 8 != 0];
+        let reference = (op >> i) & 1 != 0;
+        for layout in [OpLayout::Plain, OpLayout::EventLike] {
+            assert_eq!(
+                logic_op::eval(op, layout, Gen::Gt215, src, [!src[0], !src[1]], true),
+                reference,
+                "op {op:#x} i {i}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- single event mode
+
+/// Seed 003 "Single event mode" pseudocode + summary ("before actual counting,
+/// (CTR_PRE+1) 1s must happen on PRE input", "(CTR_STOP+1) counting periods").
+/// The acceptance scenario: CTR_PRE=2, CTR_STOP=1, EVENT from a driven signal.
+#[rstest]
+#[case::period_one(0, 3, 2)] // EVENT_CTR_PERIOD = ONE: CTR_EVENT of the last period
+#[case::period_all(1 << 8, 8, 2)] // ALL: sum over both periods
+fn single_event_two_periods(#[case] ctrl: u32, #[case] ctr_event: u32, #[case] ctr_start: u32) {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::CTR_PRE, 2);
+    tb.write(0, regs::CTR_STOP, 1);
+    tb.write(0, regs::CTRL, ctrl);
+    tb.write(0, regs::PRE_OP, 0xaaaa);
+    assert_eq!(tb.state(0), SingleState::WaitPre);
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 2, "CTR_PRE = CTR_PRE_init on start");
+    assert_eq!(tb.reg(0, regs::CTR_STOP), 1);
+    for expect in [1, 0] {
+        tb.pulse(0, PRE);
+        assert_eq!(tb.reg(0, regs::CTR_PRE), expect);
+    }
+    tb.pulse(0, PRE);
+    assert_eq!(
+        tb.state(0),
+        SingleState::WaitStart,
+        "third PRE (CTR_PRE == 0) leaves WAIT_FOR_PRE"
+    );
+    tb.pulse(0, START);
+    assert_eq!(tb.state(0), SingleState::Counting);
+    tb.sig(0, EVENT, true);
+    tb.ticks(5);
+    tb.sig(0, EVENT, false);
+    tb.pulse(0, STOP);
+    assert_eq!(tb.state(0), SingleState::WaitStart);
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 5);
+    assert_eq!(tb.reg(0, regs::CTR_STOP), 0);
+    assert_eq!(tb.reg(0, regs::CTR_START), 1, "THRESHOLD 0 <= 5");
+    assert_eq!(tb.reg(0, regs::CTR_CYCLES), 6, "5 EVENT cycles + the STOP cycle (S5)");
+    tb.pulse(0, START);
+    tb.sig(0, EVENT, true);
+    tb.ticks(3);
+    tb.sig(0, EVENT, false);
+    tb.pulse(0, STOP);
+    assert_eq!(
+        tb.state(0),
+        SingleState::Inactive,
+        "CTR_STOP == 0 at STOP ends the process"
+    );
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), ctr_event);
+    assert_eq!(tb.reg(0, regs::CTR_START), ctr_start);
+    assert_eq!(tb.reg(0, regs::CTRL) >> 28 & 3, 0, "SINGLE_STATE reads INACTIVE");
+}
+
+/// S5: EVENT in the START cycle does not count, EVENT in the STOP cycle does;
+/// CTR_CYCLES = e - s.
+#[test]
+fn start_and_stop_cycles() {
+    let mut tb = Tb::new(Gen::G84, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::PRE_OP, 0xffff); // PRE always 1: CTR_PRE 0 -> leaves at once
+    tb.tick();
+    assert_eq!(tb.state(0), SingleState::WaitStart);
+    tb.sig(0, EVENT, true);
+    tb.pulse(0, START); // cycle s, EVENT high: not counted
+    tb.ticks(3);
+    tb.sig(0, STOP, true);
+    tb.tick(); // cycle e = s + 4, EVENT high: counted
+    tb.sig(0, STOP, false);
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 4);
+    assert_eq!(tb.reg(0, regs::CTR_CYCLES), 4);
+    assert_eq!(tb.reg(0, regs::CTR_CYCLES_ALT), 4, "CTR_CYCLES_ALT is a copy (S5)");
+}
+
+/// S5: the THRESHOLD compare uses CTR_EVENT after the STOP cycle's increment.
+#[rstest]
+#[case::reached_by_stop_cycle_event(3, 1)]
+#[case::one_short(4, 0)]
+fn threshold_after_increment(#[case] threshold: u32, #[case] ctr_start: u32) {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::THRESHOLD, threshold);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    tb.tick();
+    tb.pulse(0, START);
+    tb.sig(0, EVENT, true);
+    tb.ticks(2);
+    tb.sig(0, STOP, true);
+    tb.tick(); // third EVENT, in the STOP cycle
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 3);
+    assert_eq!(tb.reg(0, regs::CTR_START), ctr_start);
+}
+
+/// S2: the seed's abort list, written out here independently of the regmap:
+/// "any *_OP register except PRE_OP, any *_SRC register, any CTR register,
+/// THRESHOLD register, and CTRL register".
+const SEED_ABORTS: &[&str] = &[
+    "PRE_SRC",
+    "START_SRC",
+    "EVENT_SRC",
+    "STOP_SRC",
+    "SPEC_SRC",
+    "START_OP",
+    "EVENT_OP",
+    "STOP_OP",
+    "SETFLAG_OP",
+    "CLRFLAG_OP",
+    "CTR_CYCLES",
+    "CTR_CYCLES_ALT",
+    "CTR_EVENT",
+    "CTR_START",
+    "CTR_PRE",
+    "CTR_STOP",
+    "THRESHOLD",
+    "CTRL",
+];
+
+#[test]
+fn every_register_write_aborts_or_not_as_the_seed_lists() {
+    for (idx, r) in DOM_REGS.iter().enumerate() {
+        let mut tb = Tb::new(Gen::Gt215, 1);
+        tb.simple_selection(0);
+        tb.write(0, regs::PRE_OP, 0xffff);
+        tb.tick();
+        tb.pulse(0, START);
+        assert_eq!(tb.state(0), SingleState::Counting);
+        tb.sig(0, EVENT, true);
+        let before = tb.reg(0, regs::CTR_EVENT);
+        // Writing the current value keeps the selection: only the abort matters.
+        let v = if r.name == "CTRL" { 0 } else { tb.reg(0, idx) };
+        tb.write(0, idx, v);
+        let aborts = SEED_ABORTS.contains(&r.name);
+        let want = if aborts {
+            SingleState::Inactive
+        } else {
+            SingleState::Counting
+        };
+        assert_eq!(tb.state(0), want, "write to {} (S2)", r.name);
+        let counted = tb.reg(0, regs::CTR_EVENT) - before;
+        assert_eq!(
+            counted,
+            u32::from(!aborts),
+            "{}: an aborting write counts nothing in its cycle (S1)",
+            r.name
+        );
+    }
+}
+
+/// S2: PRE_OP written while not INACTIVE only stores; MODE != SINGLE never starts.
+#[test]
+fn pre_op_outside_inactive_and_outside_single_mode() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::CTR_PRE, 5);
+    tb.write(0, regs::PRE_OP, 0x0000);
+    assert_eq!(tb.state(0), SingleState::WaitPre);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    assert_eq!(tb.state(0), SingleState::WaitPre);
+    assert_eq!(
+        tb.reg(0, regs::CTR_PRE),
+        5,
+        "no restart, and the old PRE_OP (0) counted nothing"
+    );
+    tb.tick();
+    assert_eq!(
+        tb.reg(0, regs::CTR_PRE),
+        4,
+        "new PRE_OP is used from the next cycle (S1)"
+    );
+    tb.write(0, regs::CTRL, 1); // QUAD: aborts
+    tb.write(0, regs::PRE_OP, 0xffff);
+    assert_eq!(
+        tb.state(0),
+        SingleState::Inactive,
+        "PRE_OP does not start single mode in MODE=QUAD"
+    );
+}
+
+// ---------------------------------------------------------------- S6 counter modes
+
+/// Seed 003 "Special counter modes" + S6/S7. START_SRC selects signals
+/// 0x20..0x23 (B4 = their values), EVENT_SRC 0x30..0x33 (`esrc`: B2 = bits
+/// 0-1, B6 high bits = bits 2-3); EVENT = EVENT_OP over the same four signals.
+#[rstest]
+#[case::simple(0, 0xf, 0b1000, 0xff00, 1, 0)]
+#[case::event_b4(1, 0xa, 0b1000, 0xff00, 0xa, 0)]
+#[case::event_b4_gated(1, 0xa, 0b0000, 0xff00, 0, 0)]
+#[case::event_b6(2, 0x5, 0b1100, 0xff00, 0x35, 0)]
+#[case::extra_b4(3, 0x6, 0b0000, 0xff00, 0, 6)]
+#[case::extra_b4_event_simple(3, 0x6, 0b1000, 0xff00, 1, 6)]
+#[case::extra_b6_event_b2_ungated(4, 0x1, 0b1010, 0x0000, 2, 0x21)]
+#[case::reserved_5_as_simple(5, 0xf, 0b1000, 0xff00, 1, 0)]
+#[case::reserved_7_as_simple(7, 0xf, 0b0000, 0xff00, 0, 0)]
+fn counter_modes(
+    #[case] ctr_mode: u32,
+    #[case] b4: u32,
+    #[case] esrc: u32,
+    #[case] event_op: u32,
+    #[case] d_event: u32,
+    #[case] d_pre: u32,
+) {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::EVENT_OP, event_op);
+    tb.write(0, regs::CTRL, ctr_mode << 4);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    tb.tick();
+    tb.pulse(0, START); // START = START_SRC[0] = signal 0x20
+    assert_eq!(tb.state(0), SingleState::Counting);
+    for j in 0..4 {
+        tb.sig(0, START + j, b4 >> j & 1 != 0);
+        tb.sig(0, EVENT + j, esrc >> j & 1 != 0);
+    }
+    tb.sig(0, STOP, false);
+    let (e0, p0) = (tb.reg(0, regs::CTR_EVENT), tb.reg(0, regs::CTR_PRE));
+    tb.tick();
+    assert_eq!(
+        tb.reg(0, regs::CTR_EVENT) - e0,
+        d_event,
+        "CTR_EVENT increment, CTR_MODE {ctr_mode}"
+    );
+    assert_eq!(
+        tb.reg(0, regs::CTR_PRE) - p0,
+        d_pre,
+        "CTR_PRE increment, CTR_MODE {ctr_mode}"
+    );
+}
+
+/// S6: 32-bit saturation, also when a B4/B6 increment crosses 0xffffffff.
+#[rstest]
+#[case::b4_crosses(1, 0xffff_fffa, 0xf, 0xffff_ffff)]
+#[case::b4_lands_exactly(1, 0xffff_fff0, 0xf, 0xffff_ffff)]
+#[case::b4_one_below(1, 0xffff_ffef, 0xf, 0xffff_fffe)]
+#[case::simple_at_max(0, 0xffff_ffff, 0x1, 0xffff_ffff)]
+#[case::below_max(1, 0xffff_ff00, 0xf, 0xffff_ff0f)]
+fn ctr_event_saturates(#[case] ctr_mode: u32, #[case] start: u32, #[case] b4: u32, #[case] expected: u32) {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::CTRL, (ctr_mode << 4) | 1 << 8);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    tb.tick();
+    tb.pulse(0, START);
+    tb.set.domains[0].ctr_event = start;
+    tb.set.domains[0].ctr_cycles = u32::MAX;
+    for j in 0..4 {
+        tb.sig(0, START + j, b4 >> j & 1 != 0);
+    }
+    tb.sig(0, EVENT, true);
+    tb.tick();
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), expected);
+    assert_eq!(tb.reg(0, regs::CTR_CYCLES), u32::MAX, "CTR_CYCLES saturates too");
+}
+
+// ---------------------------------------------------------------- S3 / S4 FLAG and EVENT signals
+
+/// Seed 003 "The flag": "if the SETFLAG input becomes 1 on cycle X, the FLAG
+/// signal will become 1 on cycle X+2". Own FLAG of domain 0 = signal 0xff.
+#[test]
+fn flag_signal_two_cycles_after_setflag() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    // SETFLAG args: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1].
+    tb.write(0, regs::START_SRC, 0x0050_0000); // START_SRC[2] = signal 0x50
+    tb.write(0, regs::SETFLAG_OP, 0xaaaa);
+    tb.write(0, regs::PRE_OP, 0); // start: flag cleared, not frozen any more
+    tb.sig(0, 0x50, true);
+    tb.tick(); // cycle X
+    tb.sig(0, 0x50, false);
+    assert!(tb.set.domains[0].flag, "FLAG register set at X+1");
+    assert_eq!(tb.reg(0, regs::SIG_STATUS + 7) >> 31, 0, "FLAG signal still 0 at X+1");
+    tb.tick();
+    assert_eq!(tb.reg(0, regs::SIG_STATUS + 7) >> 31, 1, "FLAG signal 1 at X+2");
+}
+
+/// "CLRFLAG wins"; frozen in INACTIVE (seed 003 "The flag", S3).
+#[test]
+fn clrflag_wins_and_frozen_in_inactive() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.write(0, regs::SETFLAG_OP, 0xffff);
+    tb.tick();
+    assert!(!tb.set.domains[0].flag, "frozen in INACTIVE");
+    tb.write(0, regs::PRE_OP, 0);
+    tb.tick();
+    assert!(tb.set.domains[0].flag);
+    tb.write(0, regs::CLRFLAG_OP, 0xffff); // aborts: frozen in that cycle
+    assert!(tb.set.domains[0].flag);
+    tb.write(0, regs::PRE_OP, 0); // restart clears it
+    assert!(!tb.set.domains[0].flag);
+    tb.tick();
+    assert!(!tb.set.domains[0].flag, "SETFLAG and CLRFLAG both 1: CLRFLAG wins");
+}
+
+/// S4: a domain's EVENT selecting its own EVENT signal (0xf7 for domain 0)
+/// through NOT(arg0) toggles every cycle: the EVENT signal is registered.
+#[test]
+fn own_event_loop_is_registered() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.write(0, regs::EVENT_SRC, 0xf7);
+    tb.write(0, regs::EVENT_OP, 0x5555);
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        tb.tick();
+        seen.push(tb.reg(0, regs::SRC_STATUS) >> 8 & 1);
+    }
+    assert!(seen.windows(2).all(|w| w[0] != w[1]), "own EVENT toggles: {seen:?}");
+}
+
+// ---------------------------------------------------------------- S8 / S9 registers
+
+/// S0/S8: PSLVERR cases, read data 0, nothing changes.
+#[rstest]
+#[case::unmapped(Gen::Gt215, 1, 0x000)]
+#[case::hole_in_map(Gen::Gt215, 1, 0x6a0)]
+#[case::absent_domain(Gen::Gt215, 1, 0x7c4)]
+#[case::user_trigger_before_gt215(Gen::G92, 2, 0x580)]
+#[case::gctrl_on_nv40(Gen::Nv40, 1, 0x7a8)]
+fn unmapped_answers_pslverr(#[case] gen: Gen, #[case] domains: usize, #[case] offset: u16) {
+    let mut tb = Tb::new(gen, domains);
+    let r = tb.cycle(Some(BusOp::Read { offset }));
+    assert_eq!(r, BusResult { rdata: 0, slverr: true });
+    let w = tb.cycle(Some(BusOp::Write {
+        offset,
+        data: !0,
+        strb: 0xf,
+    }));
+    assert!(w.slverr);
+}
+
+#[test]
+fn partial_strobe_write_is_refused() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    let w = tb.cycle(Some(BusOp::Write {
+        offset: 0x780,
+        data: 0x1234,
+        strb: 0x3,
+    }));
+    assert!(w.slverr, "S0: PSTRB != 0xf -> PSLVERR");
+    assert_eq!(tb.read(0, regs::THRESHOLD).rdata, 0, "and nothing stored");
+}
+
+/// S8: stored bits per generation; write-only and read-only bits read 0.
+#[rstest]
+#[case::ctrl_nv40(Gen::Nv40, regs::CTRL, 0x0001_2973)]
+#[case::ctrl_g84(Gen::G84, regs::CTRL, 0x00f1_2973)]
+#[case::ctrl_g92_unk30(Gen::G92, regs::CTRL, 0x40f1_2973)]
+#[case::pre_op_g84(Gen::G84, regs::PRE_OP, 0x0003_ffff)]
+#[case::pre_op_g92(Gen::G92, regs::PRE_OP, 0x000f_ffff)]
+#[case::event_op_nv40(Gen::Nv40, regs::EVENT_OP, 0x0007_ffff)]
+#[case::event_op_gt215(Gen::Gt215, regs::EVENT_OP, 0x001f_ffff)]
+#[case::spec_src(Gen::Nv40, regs::SPEC_SRC, 0x0000_ffff)]
+#[case::quad_ack_wo(Gen::Gt215, regs::QUAD_ACK_TRIGGER, 0)]
+#[case::user_trigger_wo(Gen::Gt215, regs::USER_TRIGGER, 0)]
+#[case::ctr_cycles_ro(Gen::Gt215, regs::CTR_CYCLES, 0)]
+fn write_all_ones_reads_back(#[case] gen: Gen, #[case] idx: usize, #[case] expected: u32) {
+    let mut tb = Tb::new(gen, 1);
+    tb.write(0, idx, !0);
+    let mut v = tb.read(0, idx).rdata;
+    if idx == regs::CTRL {
+        v &= !0x3000_0000; // SINGLE_STATE (ro) is not part of this check
+    }
+    assert_eq!(v, expected, "{} on {}", DOM_REGS[idx].name, gen.name());
+}
+
+/// S8: CTR_PRE/CTR_STOP writes set the hidden initial value, reads the counter.
+#[test]
+fn ctr_pre_write_sets_initial_value() {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.write(0, regs::CTR_PRE, 7);
+    assert_eq!(tb.read(0, regs::CTR_PRE).rdata, 0);
+    tb.write(0, regs::PRE_OP, 0);
+    assert_eq!(tb.read(0, regs::CTR_PRE).rdata, 7);
+}
+
+/// S9: trailer positions of domain 1 with base 0xe0: own EVENT at 0xf6, own
+/// FLAG at 0xfe, PM_TRIGGER at 0xef; WRCACHE_FLUSH (0xee) only G84+.
+#[rstest]
+#[case::nv40(Gen::Nv40, 0)]
+#[case::g84(Gen::G84, 1)]
+fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
+    let mut tb = Tb::new(gen, 2);
+    tb.sig(1, 0xef, false);
+    tb.sig(1, 0xfe, true); // external input at a trailer slot: ignored
+    tb.sig(1, 0xe5, true); // base+0x05: an ordinary external signal
+    tb.pm_trigger = true;
+    let inp = CycleInputs {
+        sig: &tb.sig,
+        pm_trigger: true,
+        wrcache_flush: true,
+        bus: None,
+    };
+    let mut v = vec![[0u32; regs::NUM_DOM_REGS]; 2];
+    tb.set.view(&inp, &mut v);
+    let w = v[1][regs::SIG_STATUS + 7];
+    assert_eq!(w >> 0x0f & 1, 1, "PM_TRIGGER");
+    assert_eq!(w >> 0x0e & 1, wrcache, "WRCACHE_FLUSH by generation");
+    assert_eq!(w >> 0x1e & 1, 0, "own FLAG signal, not the external input");
+    assert_eq!(w >> 0x05 & 1, 1, "base+0x05 is external");
+}
