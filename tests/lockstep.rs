@@ -98,7 +98,12 @@ fn bounded_random_regression() {
                 fault: None,
             };
             match runner::run_job(&job) {
-                Ok(c) => assert!(c >= job.cycles),
+                Ok((c, st)) => {
+                    assert!(c >= job.cycles);
+                    // The stimulus must reach the end of a counting period and abort runs.
+                    assert!(st.transitions[3][2] + st.transitions[3][0] > 0, "no STOP reached: {st}");
+                    assert!(st.aborts > 0, "no abort: {st}");
+                }
                 Err(RunError::Setup(e)) => panic!("{e}"),
                 Err(RunError::Mismatch(m)) => panic!("{m}\nrepro: {}", job.repro()),
             }

@@ -69,6 +69,61 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
+/// What the stimulus reached, counted on the model (merged over runs by the
+/// regression summary). Evidence that the random stimulus exercises the
+/// design, not a coverage model (that is a later issue).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Single event state transitions [from][to] (S12), all domains.
+    pub transitions: [[u64; 4]; 4],
+    /// Aborting register writes that hit a running process (S2).
+    pub aborts: u64,
+    /// COUNTING cycles per CTRL.CTR_MODE (S6).
+    pub counting_by_mode: [u64; 8],
+    pub writes: u64,
+    pub reads: u64,
+    pub slverr: u64,
+}
+
+impl Stats {
+    pub fn merge(&mut self, o: &Stats) {
+        for (a, b) in self.transitions.iter_mut().zip(o.transitions.iter()) {
+            for (x, y) in a.iter_mut().zip(b.iter()) {
+                *x += y;
+            }
+        }
+        for (x, y) in self.counting_by_mode.iter_mut().zip(o.counting_by_mode.iter()) {
+            *x += y;
+        }
+        self.aborts += o.aborts;
+        self.writes += o.writes;
+        self.reads += o.reads;
+        self.slverr += o.slverr;
+    }
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const S: [&str; 4] = ["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"];
+        write!(f, "  single event transitions:")?;
+        for (from, row) in self.transitions.iter().enumerate() {
+            for (to, n) in row.iter().enumerate() {
+                if *n > 0 {
+                    write!(f, " {}->{}={n}", S[from], S[to])?;
+                }
+            }
+        }
+        writeln!(f)?;
+        writeln!(f, "  aborts of a running process: {}", self.aborts)?;
+        write!(f, "  COUNTING cycles by CTR_MODE:")?;
+        for (m, n) in self.counting_by_mode.iter().enumerate() {
+            write!(f, " {m}={n}")?;
+        }
+        writeln!(f)?;
+        write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
+    }
+}
+
 /// Records DUT and model register values for the wave file.
 struct WaveRec {
     start: u64,
@@ -97,6 +152,7 @@ pub struct Engine {
     /// Keep running after a mismatch (used while recording waves).
     pub continue_on_mismatch: bool,
     pub first_mismatch: Option<Mismatch>,
+    pub stats: Stats,
 }
 
 impl Engine {
@@ -120,6 +176,7 @@ impl Engine {
             wave: None,
             continue_on_mismatch: false,
             first_mismatch: None,
+            stats: Stats::default(),
         };
         e.reset_rtl();
         Ok(e)
@@ -284,7 +341,9 @@ impl Engine {
         }
         self.model.view(&inp, &mut self.view);
         let glob = self.model.global_view();
+        let before: Vec<usize> = self.model.domains.iter().map(|d| d.single_state as usize).collect();
         let res = self.model.step(&inp);
+        self.count(bus, res, &before);
         let mismatch = self.compare(bus, res, &glob);
         self.record_wave(&glob, mismatch.is_some());
         self.pm_trigger = false;
@@ -303,6 +362,33 @@ impl Engine {
             }
             None => Ok(res),
         }
+    }
+
+    fn count(&mut self, bus: Option<BusOp>, res: BusResult, before: &[usize]) {
+        let st = &mut self.stats;
+        for (dom, d) in self.model.domains.iter().enumerate() {
+            let (from, to) = (before[dom], d.single_state as usize);
+            if from != to {
+                st.transitions[from][to] += 1;
+            }
+            if from == 3 {
+                st.counting_by_mode[regs::field::CTRL_CTR_MODE.get(self.view[dom][regs::CTRL]) as usize] += 1;
+            }
+        }
+        match bus {
+            Some(BusOp::Write { offset, strb, .. }) => {
+                st.writes += 1;
+                let target = pcounter::domain::target(&self.cfg, offset);
+                if let (0xf, Some(pcounter::domain::Target::Dom { dom, idx })) = (strb, target) {
+                    if regs::DOM_REGS[idx].aborts && before[dom] != 0 {
+                        st.aborts += 1;
+                    }
+                }
+            }
+            Some(BusOp::Read { .. }) => st.reads += 1,
+            None => {}
+        }
+        st.slverr += u64::from(res.slverr);
     }
 
     fn compare(&self, bus: Option<BusOp>, res: BusResult, glob: &[u32; NUM_GLOBAL_REGS]) -> Option<Mismatch> {

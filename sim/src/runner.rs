@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use pcounter::regs::Gen;
 
-use crate::lockstep::{wave_name, Engine, Mismatch};
+use crate::lockstep::{wave_name, Engine, Mismatch, Stats};
 use crate::script::{self, Cmd, Line, Script};
 use crate::stim::RandomStim;
 use crate::wave;
@@ -78,15 +78,15 @@ fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
     out
 }
 
-/// Run a job; `Ok(cycles)` or the first mismatch.
-pub fn run_job(job: &Job) -> Result<u64, RunError> {
+/// Run a job; `Ok((cycles, stats))` or the first mismatch.
+pub fn run_job(job: &Job) -> Result<(u64, Stats), RunError> {
     let mut e = Engine::new(job.gen, job.domains, true, job.fault.as_deref()).map_err(RunError::Setup)?;
     let mut stim = job.stimulus();
     while e.cycle < job.cycles {
         let cmd = stim.next().expect("the random stimulus never ends");
         e.exec(&cmd).map_err(RunError::Mismatch)?;
     }
-    Ok(e.cycle)
+    Ok((e.cycle, e.stats))
 }
 
 #[derive(Debug)]
@@ -275,14 +275,16 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
     let t0 = Instant::now();
     let mut done_cycles = 0u64;
     let mut per_domains: Vec<(usize, u64, f64)> = o.domains.iter().map(|&d| (d, 0, 0.0)).collect();
+    let mut stats = Stats::default();
     for (n, job) in jobs.iter().enumerate() {
         if o.progress {
             progress(n, jobs.len(), done_cycles, total_cycles, t0, job);
         }
         let tj = Instant::now();
         match run_job(job) {
-            Ok(c) => {
+            Ok((c, st)) => {
                 done_cycles += c;
+                stats.merge(&st);
                 if let Some(p) = per_domains.iter_mut().find(|p| p.0 == job.domains) {
                     p.1 += c;
                     p.2 += tj.elapsed().as_secs_f64();
@@ -322,6 +324,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
             println!("  {d} domain(s): {c} cycles, {:.0} cycles/s", c as f64 / s);
         }
     }
+    println!("stimulus reached (model-side counts, all runs):\n{stats}");
     Ok(0)
 }
 
