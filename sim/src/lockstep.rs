@@ -40,6 +40,9 @@ pub struct Mismatch {
     pub actual: u32,
     /// Field-decoded expected / actual, when `what` is a register.
     pub fields: Option<(String, String)>,
+    /// Name of the failing register's signals in the wave file (`CTRL`,
+    /// `SIG_STATUS_7`; `_dut`/`_model` appended), when it is a register.
+    pub wave_reg: Option<String>,
     /// Every other register that disagreed in the same cycle.
     pub also: Vec<String>,
     /// The last stimulus events before the mismatch: (cycle, command).
@@ -120,7 +123,11 @@ impl std::fmt::Display for Stats {
             write!(f, " {m}={n}")?;
         }
         writeln!(f)?;
-        write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
+        write!(
+            f,
+            "  bus: {} writes, {} reads, {} PSLVERR",
+            self.writes, self.reads, self.slverr
+        )
     }
 }
 
@@ -439,6 +446,7 @@ impl Engine {
             expected,
             actual,
             fields: reg.map(|r| (r.decode_fields(expected), r.decode_fields(actual))),
+            wave_reg: reg.map(|r| wave_name(r.name)),
             also: diffs.iter().skip(1).map(|d| d.1.clone()).collect(),
             history: self.history.iter().cloned().collect(),
         })

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use pcounter::regs::Gen;
 
-use crate::lockstep::{wave_name, Engine, Mismatch, Stats};
+use crate::lockstep::{Engine, Mismatch, Stats};
 use crate::script::{self, Cmd, Line, Script};
 use crate::stim::RandomStim;
 use crate::wave;
@@ -180,21 +180,18 @@ fn write_waves(
         trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>(),
     )];
     // The failing register first, then every register of each domain.
-    let focus = m.what.split(' ').next().unwrap_or("");
-    let mut first = Vec::new();
-    for s in &trace.signals {
-        let base = s.name.trim_end_matches("_dut").trim_end_matches("_model");
-        let dom_ok = m
-            .dom
-            .is_none_or(|d| s.scope.first().is_some_and(|sc| sc == &format!("dom{d}")));
-        if dom_ok
-            && wave_name(focus).starts_with(base)
-            && !base.is_empty()
-            && focus.starts_with(base.split('_').next().unwrap_or(""))
-        {
-            first.push(wave::gtkw_name(s));
-        }
-    }
+    let scope = m.dom.map_or("global".to_string(), |d| format!("dom{d}"));
+    let first: Vec<String> = trace
+        .signals
+        .iter()
+        .filter(|s| s.scope.first() == Some(&scope))
+        .filter(|s| {
+            m.wave_reg
+                .as_ref()
+                .is_some_and(|r| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
+        })
+        .map(wave::gtkw_name)
+        .collect();
     if !first.is_empty() {
         groups.push((format!("failing: {}", m.what), first));
     }
@@ -207,6 +204,38 @@ fn write_waves(
             .collect();
         groups.push((format!("domain {dom} registers (dut/model)"), names));
     }
+    // RTL internals: the APB port and the flops/inputs of the failing domain.
+    let rtl_names = wave::gtkw_names_in_vcd(&vcd)?;
+    let pick = |prefix: &str, keep: &dyn Fn(&str) -> bool| -> Vec<String> {
+        rtl_names
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| {
+                n.strip_prefix(prefix)
+                    .is_some_and(|rest| !rest.contains('.') && keep(rest))
+            })
+            .cloned()
+            .collect()
+    };
+    let apb = [
+        "psel_i",
+        "penable_i",
+        "pwrite_i",
+        "paddr_i",
+        "pwdata_i",
+        "pstrb_i",
+        "prdata_o",
+        "pslverr_o",
+    ];
+    groups.push((
+        "RTL: APB port".into(),
+        pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a))),
+    ));
+    let dom = m.dom.unwrap_or(0);
+    let internals = pick(&format!("TOP.pcnt_top.gen_dom[{dom}].u_domain."), &|r| {
+        r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we")
+    });
+    groups.push((format!("RTL: domain {dom} internals"), internals));
     groups.push((
         "global registers".into(),
         trace
