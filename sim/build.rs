@@ -87,7 +87,7 @@ fn main() {
             "--x-assign",
             "fast",
             "--x-initial",
-            "fast",
+            "unique",
             "--trace",
             "-Wno-fatal",
         ])
@@ -123,6 +123,11 @@ fn main() {
         )
         .unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
+        writeln!(
+            decls,
+            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, value: u32) -> c_int;"
+        )
+        .unwrap();
         let fault = match &v.fault {
             Some(f) => format!("Some({:?})", f.name),
             None => "None".into(),
@@ -130,7 +135,7 @@ fn main() {
         writeln!(
             table,
             "    ModelFns {{ name: {n:?}, num_domains: {d}, fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
-             cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close }},",
+             cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
             d = v.domains
         )
         .unwrap();

@@ -105,14 +105,18 @@ impl DomainState {
         }
         // Trailer, NV40:GF100 list (seed 003 "Trailer signals"); own EVENT/FLAG
         // directly, other domains' with the domain-set issue, absent domains 0.
-        // 0x0c ZERO, 0x0d PERIODIC (0 until the PERIODIC issue).
+        // PERIODIC reads 0 until the PERIODIC issue (S9, known deviation).
+        let g84 = cfg.gen >= Gen::G84;
+        let base = usize::from(cfg.trailer_base[dom]) / 32;
+        // ZERO (+0x0c) and PERIODIC (+0x0d) are G84+; on NV40 those two
+        // positions stay external signals.
+        let external = if g84 { 0x0000_0fff } else { 0x0000_3fff };
         let mut t = 0u32;
-        t |= u32::from(cfg.gen >= Gen::G84 && inp.wrcache_flush) << 0x0e;
+        t |= u32::from(g84 && inp.wrcache_flush) << 0x0e;
         t |= u32::from(inp.pm_trigger) << 0x0f;
         t |= u32::from(self.event_sig) << (0x17 - dom);
         t |= u32::from(self.flag_sig) << (0x1f - dom);
-        let base = usize::from(cfg.trailer_base[dom]) / 32;
-        w[base] = (w[base] & 0x0000_0fff) | t;
+        w[base] = (w[base] & external) | t;
         w
     }
 

@@ -504,7 +504,7 @@ fn partial_strobe_write_is_refused() {
 #[case::pre_op_g92(Gen::G92, regs::PRE_OP, 0x000f_ffff)]
 #[case::event_op_nv40(Gen::Nv40, regs::EVENT_OP, 0x0007_ffff)]
 #[case::event_op_gt215(Gen::Gt215, regs::EVENT_OP, 0x001f_ffff)]
-#[case::spec_src(Gen::Nv40, regs::SPEC_SRC, 0x0000_ffff)]
+#[case::spec_src(Gen::G84, regs::SPEC_SRC, 0x0000_ffff)]
 #[case::quad_ack_wo(Gen::Gt215, regs::QUAD_ACK_TRIGGER, 0)]
 #[case::user_trigger_wo(Gen::Gt215, regs::USER_TRIGGER, 0)]
 #[case::ctr_cycles_ro(Gen::Gt215, regs::CTR_CYCLES, 0)]

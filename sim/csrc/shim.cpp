@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <memory>
 #include "verilated.h"
+#include "verilated_syms.h"
 #include "verilated_vcd_c.h"
+#include <cstdio>
 #include PCNT_HDR
 
 #define PCNT_CAT2(a, b) pcnt_##a##_##b
@@ -58,6 +60,11 @@ void* FN(new)() {
     auto* c = new Ctx;
     c->vctx = std::make_unique<VerilatedContext>();
     c->vctx->traceEverOn(true);
+    // Built with --x-initial unique: every variable starts random (fixed seed,
+    // so runs stay deterministic), so a flop missing from the reset shows up
+    // as a mismatch instead of hiding behind a convenient 0.
+    c->vctx->randReset(2);
+    c->vctx->randSeed(0x5eed);
     c->top = std::make_unique<PCNT_TOP>(c->vctx.get(), "TOP");
     c->top->clk_i = 0;
     c->top->rst_ni = 0;
@@ -67,6 +74,10 @@ void* FN(new)() {
 
 void FN(free)(void* p) {
     auto* c = static_cast<Ctx*>(p);
+    // The model's scopes unregister through Verilator's *current* context of
+    // this thread; with several models alive that may be another (possibly
+    // already freed) one. Make ours current first.
+    Verilated::threadContextp(c->vctx.get());
     if (c->tfp) c->tfp->close();
     c->top->final();
     delete c;
@@ -117,6 +128,20 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     t->eval();
     if (c->tfp) c->tfp->dump(c->cycle * 10 + 5);
     ++c->cycle;
+}
+
+// Verification backdoor (docs/semantics.md S14): overwrite a public_flat_rw
+// flop of domain `dom` between two clocks. Returns -1 if it does not exist.
+int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t value) {
+    auto* c = static_cast<Ctx*>(p);
+    char scope[64];
+    std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain", dom);
+    const VerilatedScope* s = c->vctx->scopeFind(scope);
+    VerilatedVar* v = s ? s->varFind(var) : nullptr;
+    if (!v || v->vltype() != VLVT_UINT32) return -1;
+    *static_cast<uint32_t*>(v->datap()) = value;
+    c->top->eval();
+    return 0;
 }
 
 }  // extern "C"

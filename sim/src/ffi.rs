@@ -41,6 +41,7 @@ pub struct ModelFns {
     cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
+    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32) -> c_int,
 }
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
@@ -146,6 +147,17 @@ impl Rtl {
         match unsafe { (self.fns.trace_open)(self.ctx, c.as_ptr()) } {
             0 => Ok(()),
             _ => Err(format!("cannot open VCD {}", path.display())),
+        }
+    }
+
+    /// Verification backdoor (docs/semantics.md S14): overwrite flop `var`
+    /// (e.g. `ctr_event_q`) of domain `dom` before the next clock.
+    pub fn poke(&mut self, dom: usize, var: &str, value: u32) -> Result<(), String> {
+        let c = CString::new(var).map_err(|e| e.to_string())?;
+        // SAFETY: ctx is live, c is a valid C string for the call.
+        match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), value) } {
+            0 => Ok(()),
+            _ => Err(format!("no public 32-bit flop {var} in domain {dom} of the RTL")),
         }
     }
 

@@ -14,7 +14,7 @@ use pcounter::regs::{self, Gen, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
 use crate::ffi::{PcntIn, Rtl};
-use crate::script::{Cmd, GlobalInput};
+use crate::script::{Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
 use crate::wave::{ExtraSignal, ExtraTrace};
 
@@ -83,6 +83,8 @@ pub struct Stats {
     pub aborts: u64,
     /// COUNTING cycles per CTRL.CTR_MODE (S6).
     pub counting_by_mode: [u64; 8],
+    /// COUNTING cycles with a counter at 0xffffffff (saturation, S6).
+    pub saturated: u64,
     pub writes: u64,
     pub reads: u64,
     pub slverr: u64,
@@ -99,6 +101,7 @@ impl Stats {
             *x += y;
         }
         self.aborts += o.aborts;
+        self.saturated += o.saturated;
         self.writes += o.writes;
         self.reads += o.reads;
         self.slverr += o.slverr;
@@ -118,6 +121,7 @@ impl std::fmt::Display for Stats {
         }
         writeln!(f)?;
         writeln!(f, "  aborts of a running process: {}", self.aborts)?;
+        writeln!(f, "  COUNTING cycles with a saturated counter: {}", self.saturated)?;
         write!(f, "  COUNTING cycles by CTR_MODE:")?;
         for (m, n) in self.counting_by_mode.iter().enumerate() {
             write!(f, " {m}={n}")?;
@@ -149,8 +153,9 @@ pub struct Engine {
     sig: Vec<Signals>,
     sig_words: Vec<u32>,
     sig_dirty: bool,
-    pm_trigger: bool,
-    wrcache_flush: bool,
+    /// Clocks left of the current `pulse` on each global input.
+    pm_trigger: u32,
+    wrcache_flush: u32,
     /// Bus clocks run since reset.
     pub cycle: u64,
     history: VecDeque<(u64, String)>,
@@ -175,8 +180,8 @@ impl Engine {
             sig: vec![BitArray::ZERO; domains],
             sig_words: vec![0; domains * 8],
             sig_dirty: false,
-            pm_trigger: false,
-            wrcache_flush: false,
+            pm_trigger: 0,
+            wrcache_flush: 0,
             cycle: 0,
             history: VecDeque::with_capacity(HISTORY + 1),
             view: vec![[0; NUM_DOM_REGS]; domains],
@@ -299,13 +304,37 @@ impl Engine {
                 self.sig_dirty = true;
                 Ok(None)
             }
-            Cmd::Pulse { ref input } => {
-                match input {
-                    GlobalInput::PmTrigger => self.pm_trigger = true,
-                    GlobalInput::WrcacheFlush => self.wrcache_flush = true,
-                }
+            Cmd::Poke { dom, counter, value } => {
+                self.poke(usize::from(dom), counter, value);
                 Ok(None)
             }
+            Cmd::Pulse { ref input, cycles } => {
+                let left = match input {
+                    GlobalInput::PmTrigger => &mut self.pm_trigger,
+                    GlobalInput::WrcacheFlush => &mut self.wrcache_flush,
+                };
+                *left = (*left).max(cycles);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The verification backdoor (docs/semantics.md S14): the same counter
+    /// value in the model and in the RTL flop, before the next clock.
+    fn poke(&mut self, dom: usize, counter: Counter, value: u32) {
+        let d = &mut self.model.domains[dom];
+        match counter {
+            // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
+            Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
+            Counter::Event => d.ctr_event = value,
+            Counter::Start => d.ctr_start = value,
+            Counter::Pre => d.ctr_pre = value,
+            Counter::Stop => d.ctr_stop = value,
+        }
+        if let Some(rtl) = &mut self.rtl {
+            let var = format!("{}_q", counter.name());
+            rtl.poke(dom, &var, value)
+                .unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
         }
     }
 
@@ -317,20 +346,21 @@ impl Engine {
             }
             self.sig_dirty = false;
         }
+        let (pm_trigger, wrcache_flush) = (self.pm_trigger > 0, self.wrcache_flush > 0);
         let bus = match apb {
             Apb::Access(op) => Some(op),
             _ => None,
         };
         let inp = CycleInputs {
             sig: &self.sig,
-            pm_trigger: self.pm_trigger,
-            wrcache_flush: self.wrcache_flush,
+            pm_trigger,
+            wrcache_flush,
             bus,
         };
         if let Some(rtl) = &mut self.rtl {
             let mut i = idle_in(self.cfg.gen);
-            i.pm_trigger = u32::from(self.pm_trigger);
-            i.wrcache_flush = u32::from(self.wrcache_flush);
+            i.pm_trigger = u32::from(pm_trigger);
+            i.wrcache_flush = u32::from(wrcache_flush);
             if let Apb::Setup(op) | Apb::Access(op) = apb {
                 i.psel = 1;
                 i.penable = u32::from(matches!(apb, Apb::Access(_)));
@@ -353,8 +383,8 @@ impl Engine {
         self.count(bus, res, &before);
         let mismatch = self.compare(bus, res, &glob);
         self.record_wave(&glob, mismatch.is_some());
-        self.pm_trigger = false;
-        self.wrcache_flush = false;
+        self.pm_trigger = self.pm_trigger.saturating_sub(1);
+        self.wrcache_flush = self.wrcache_flush.saturating_sub(1);
         self.cycle += 1;
         match mismatch {
             Some(m) => {
@@ -380,6 +410,9 @@ impl Engine {
             }
             if from == 3 {
                 st.counting_by_mode[regs::field::CTRL_CTR_MODE.get(self.view[dom][regs::CTRL]) as usize] += 1;
+                if [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start].contains(&u32::MAX) {
+                    st.saturated += 1;
+                }
             }
         }
         match bus {
@@ -416,27 +449,27 @@ impl Engine {
                 diffs.push((None, r.name.to_string(), glob[idx], rtl.out.glob_regs[idx], Some(r)));
             }
         }
-        if let Some(op) = bus {
-            let (kind, off) = match op {
-                BusOp::Write { offset, .. } => ("write", offset),
-                BusOp::Read { offset } => ("read", offset),
-            };
-            let at = format!("{kind} {:#06x}", MMIO_BASE + u32::from(off));
-            if matches!(op, BusOp::Read { .. }) && rtl.out.prdata != res.rdata {
-                diffs.push((None, format!("PRDATA of {at}"), res.rdata, rtl.out.prdata, None));
-            }
-            if rtl.out.pslverr != res.slverr {
-                diffs.push((
-                    None,
-                    format!("PSLVERR of {at}"),
-                    res.slverr.into(),
-                    rtl.out.pslverr.into(),
-                    None,
-                ));
-            }
-            if !rtl.out.pready {
-                diffs.push((None, format!("PREADY of {at}"), 1, 0, None));
-            }
+        // The bus outputs are compared in every cycle (S0): outside a read's
+        // ACCESS cycle the model's result is PRDATA 0, PSLVERR 0.
+        let at = match bus {
+            Some(BusOp::Write { offset, .. }) => format!("write {:#06x}", MMIO_BASE + u32::from(offset)),
+            Some(BusOp::Read { offset }) => format!("read {:#06x}", MMIO_BASE + u32::from(offset)),
+            None => "a cycle without ACCESS".to_string(),
+        };
+        if rtl.out.prdata != res.rdata {
+            diffs.push((None, format!("PRDATA in {at}"), res.rdata, rtl.out.prdata, None));
+        }
+        if rtl.out.pslverr != res.slverr {
+            diffs.push((
+                None,
+                format!("PSLVERR in {at}"),
+                res.slverr.into(),
+                rtl.out.pslverr.into(),
+                None,
+            ));
+        }
+        if !rtl.out.pready {
+            diffs.push((None, format!("PREADY in {at}"), 1, 0, None));
         }
         let (dom, what, expected, actual, reg) = diffs.first()?.clone();
         Some(Mismatch {

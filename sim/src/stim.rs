@@ -20,7 +20,7 @@ use pcounter::regs::{self, Gen, DOM_REGS, GLOBAL_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::script::{Cmd, GlobalInput};
+use crate::script::{Cmd, Counter, GlobalInput};
 
 /// MMIO base of the PCOUNTER window (seed 003 "MMIO registers").
 pub const MMIO_BASE: u32 = 0xa000;
@@ -140,7 +140,12 @@ impl RandomStim {
 
     fn ctrl_value(&mut self) -> u32 {
         let mode = if self.pm(900) { 0 } else { self.rng.gen_range(1..4) };
-        let ctr_mode = self.rng.gen_range(0..8);
+        // The defined modes (with B4/B6/B2) most of the time; reserved 5..7 rarely.
+        let ctr_mode = if self.pm(850) {
+            self.rng.gen_range(0..5)
+        } else {
+            self.rng.gen_range(5..8)
+        };
         let mut v = mode | ctr_mode << 4;
         if self.pm(500) {
             v |= 1 << 8; // EVENT_CTR_PERIOD = ALL
@@ -157,8 +162,14 @@ impl RandomStim {
             let n = self.rng.gen_range(2..10);
             let mut pool = Vec::with_capacity(n);
             for _ in 0..n {
-                // Anywhere below the trailer, or the unlisted trailer slots.
-                let sig = self.rng.gen_range(0..0xec) as u8;
+                // Mostly below the trailer; sometimes in the trailer area
+                // (base 0xe0), where inputs at internal positions must be
+                // ignored and NV40's +0x0c/+0x0d are external (S9).
+                let sig = if self.pm(150) {
+                    self.rng.gen_range(0xe0..=0xff)
+                } else {
+                    self.rng.gen_range(0..0xe0)
+                };
                 let activity = match self.rng.gen_range(0..10) {
                     0 | 1 => Activity::Stuck,
                     2 => Activity::Toggle,
@@ -219,6 +230,11 @@ impl RandomStim {
             writes.swap(i, j);
         }
         for (idx, v) in writes {
+            // Signals keep moving while the driver programs (the delay
+            // registers then see selection changes, S10).
+            if self.pm(500) {
+                self.signal_changes();
+            }
             self.write(dom, idx, v);
         }
         let pre_op = self.op_value();
@@ -238,7 +254,9 @@ impl RandomStim {
                 DOM_REGS[idx].offset_of(dom)
             }
         };
-        let addr = Self::addr(offset);
+        // PADDR[1:0] are ignored (S0): set them now and then.
+        let low = if self.pm(200) { self.rng.gen_range(0..4) } else { 0 };
+        let addr = Self::addr(offset) | low;
         if self.pm(400) {
             self.queue.push_back(Cmd::Read { addr, expect: None });
         } else {
@@ -261,8 +279,8 @@ impl RandomStim {
         self.queue.push_back(Cmd::Read { addr, expect: None });
     }
 
-    /// One cycle of the run phase: signal changes, then a bus access or a wait.
-    fn run_cycle(&mut self) {
+    /// Signal changes of one cycle, per the episode's activities.
+    fn signal_changes(&mut self) {
         for dom in 0..self.domains {
             for i in 0..self.driven[dom].len() {
                 let d = self.driven[dom][i];
@@ -293,12 +311,26 @@ impl RandomStim {
             } else {
                 GlobalInput::WrcacheFlush
             };
-            self.queue.push_back(Cmd::Pulse { input });
+            // 1..3 clocks, so pulses also cover the ACCESS cycle of a following transfer.
+            let cycles = self.rng.gen_range(1..=3);
+            self.queue.push_back(Cmd::Pulse { input, cycles });
         }
+    }
+
+    /// One cycle of the run phase: signal changes, then a bus access or a wait.
+    fn run_cycle(&mut self) {
+        self.signal_changes();
         if self.pm(self.disturb_rate) {
             self.random_access();
         } else if self.pm(self.read_rate) {
             self.random_read();
+        } else if self.pm(1) {
+            // Backdoor preload near the top, so saturation (S6) is reached
+            // without 2^32 cycles (docs/semantics.md S14).
+            let dom = self.rng.gen_range(0..self.domains) as u8;
+            let counter = Counter::ALL[self.rng.gen_range(0..Counter::ALL.len())];
+            let value = u32::MAX - self.rng.gen_range(0..300);
+            self.queue.push_back(Cmd::Poke { dom, counter, value });
         } else if self.pm(3) {
             // PRE_OP while a run is active: stored, run continues (S2).
             let dom = self.rng.gen_range(0..self.domains);
