@@ -15,8 +15,8 @@ else
 SEEDS   ?= 1
 endif
 SEED    ?= 1
-CYCLES  ?= 100000
-DOMAINS ?= 1,2
+CYCLES  ?= 200000
+DOMAINS ?= 1,2,8
 GEN     ?= all
 FAULT   ?=
 WINDOW  ?= 2000
@@ -55,7 +55,7 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 build: setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
-cosim: build ## default lockstep regression (20 seeds x 100k cycles x 1,2 domains)
+cosim: build ## default lockstep regression (20 seeds x 200k cycles x 1,2,8 domains)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(FAULT),--fault $(FAULT),)
 
@@ -77,7 +77,7 @@ lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	done
 	@echo "lint: clean"
 
-synth: setup ## Yosys synthesis of the 2-domain top; prints cells and flops
+synth: setup ## Yosys synthesis of the 8-domain top; prints cells and flops
 	@mkdir -p $(OUT)
 	set -o pipefail; yosys -q -s rtl/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"

@@ -1,22 +1,32 @@
 // APB4 register front-end of the NV40:GF100 PCOUNTER layout.
 //
-// Contract (docs/semantics.md S0, S1, S8, S11; seed 003 "MMIO registers",
-// "NV40", "Control registers" for GCTRL):
-// * APB4 completer, PREADY = 1: a transfer is one SETUP and one ACCESS cycle
+// Contract (docs/semantics.md S0, S1, S8, S11, S15, S20; seed 003 "MMIO
+// registers", "NV40", "Control registers" for GCTRL):
+// * APB4 completer: a transfer is one SETUP and at least one ACCESS cycle
 //   (PSEL & PENABLE). PADDR[1:0] are ignored; PPROT is not implemented.
 // * Decode with pcnt_reg_pkg::decode. An address is *present* when it names a
 //   register the generation gen_i has (dom_reg_present / glob_reg_present)
 //   and, for a domain register, the domain is < NumDomains.
-// * Write in ACCESS: present and PSTRB = 4'hf -> a one-hot strobe for that
-//   register (dom_we_o, view-index order per domain; the domain acts on it in
-//   the same cycle, S1) or a store into the global register (GCTRL, masked by
-//   glob_rw_mask). PSTRB != 4'hf -> PSLVERR = 1, no strobe, no effect at all
-//   (S0). Not present -> PSLVERR = 1, no effect (S8).
+// * Wait states (S15): an *accepted* write (present, PSTRB = 4'hf) to a
+//   register of domain d completes only in a cycle with dom_tick_i[d] = 1;
+//   until then PREADY = 0, no strobe, PRDATA = 0, PSLVERR = 0. The master
+//   holds PSEL/PENABLE/PADDR/PWDATA stable meanwhile (APB). Reads, refused
+//   writes and GCTRL writes complete at once (PREADY = 1).
+// * Write completing in ACCESS: a one-hot strobe for that register
+//   (dom_we_o, view-index order per domain; raised only in a tick of that
+//   domain, which acts on it in the same cycle, S1) or a store into the
+//   global register (GCTRL, masked by glob_rw_mask). PSTRB != 4'hf ->
+//   PSLVERR = 1, no strobe, no effect at all (S0). Not present -> PSLVERR =
+//   1, no effect (S8).
 // * Read in ACCESS: present -> PRDATA = the register view of this cycle
 //   (dom_regs_i / glob_regs_o, S11), PSLVERR = 0; not present -> PRDATA = 0,
 //   PSLVERR = 1 (S8). Reads have no side effect (S1).
 // * PRDATA is 0 in every cycle that is not the ACCESS cycle of a read (SETUP,
-//   idle, and the ACCESS cycle of a write); PSLVERR is 0 outside ACCESS.
+//   idle, wait states and the ACCESS cycles of a write); PSLVERR is 0 outside
+//   completing ACCESS cycles.
+// * GCTRL (S20, G84+): bit 0 RECORD_RESET stored, bit 4 PERIODIC_RESET
+//   stored and exported as periodic_reset_o (the stored value; each domain
+//   samples it at its ticks, S18).
 // * The layout lives only here, so another layout (NV10) can be a sibling
 //   module in front of the same domains.
 // * Reset (S8): GCTRL = 0.
@@ -28,6 +38,7 @@ module pcnt_apb_regs #(
   input  logic                                                   clk_i,
   input  logic                                                   rst_ni,
   input  pcnt_reg_pkg::gen_e                                     gen_i,
+  input  logic [NumDomains-1:0]                                  dom_tick_i,
   input  logic                                                   psel_i,
   input  logic                                                   penable_i,
   input  logic                                                   pwrite_i,
@@ -40,7 +51,8 @@ module pcnt_apb_regs #(
   input  logic [NumDomains*pcnt_reg_pkg::NumDomRegs*32-1:0]      dom_regs_i,
   output logic [NumDomains*pcnt_reg_pkg::NumDomRegs-1:0]         dom_we_o,
   output logic [31:0]                                            wdata_o,
-  output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]              glob_regs_o
+  output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]              glob_regs_o,
+  output logic                                                   periodic_reset_o
 );
 
   localparam int unsigned NumDomRegs    = pcnt_reg_pkg::NumDomRegs;
@@ -62,6 +74,7 @@ module pcnt_apb_regs #(
   // or global register g. Absent domains have no hit bits at all.
   logic [NumDomWords-1:0]   dom_hit;
   logic [NumGlobalRegs-1:0] glob_hit;
+  logic [NumDomains-1:0]    dom_sel;   // some register of domain d is hit
 
   for (genvar d = 0; d < NumDomains; d++) begin : gen_dom_hit
     for (genvar r = 0; r < NumDomRegs; r++) begin : gen_reg_hit
@@ -70,6 +83,7 @@ module pcnt_apb_regs #(
                                          && (dec_reg_idx == RegIdxW'(r))
                                          && pcnt_reg_pkg::dom_reg_present(r, gen_i);
     end
+    assign dom_sel[d] = |dom_hit[d * NumDomRegs +: NumDomRegs];
   end
 
   for (genvar g = 0; g < NumGlobalRegs; g++) begin : gen_glob_hit
@@ -78,7 +92,7 @@ module pcnt_apb_regs #(
                        && pcnt_reg_pkg::glob_reg_present(g, gen_i);
   end
 
-  logic access, present, strb_ok, wr_ok, rd_ok;
+  logic access, present, strb_ok, wr_ok, rd_ok, wr_wait;
 
   assign access  = psel_i & penable_i;
   assign present = (|dom_hit) | (|glob_hit);
@@ -86,11 +100,15 @@ module pcnt_apb_regs #(
   assign wr_ok   = access & pwrite_i & present & strb_ok;
   assign rd_ok   = access & ~pwrite_i & present;
 
+  // S15: an accepted write to a domain register waits for a tick of that
+  // domain. dom_sel is 0 for GCTRL, refused writes never get here.
+  assign wr_wait = wr_ok & |(dom_sel & ~dom_tick_i);
+
   ////////////////////////////////////////////////////////////////////////////
   // Writes
   ////////////////////////////////////////////////////////////////////////////
 
-  assign dom_we_o = wr_ok ? dom_hit : '0;
+  assign dom_we_o = (wr_ok & ~wr_wait) ? dom_hit : '0;
   assign wdata_o  = pwdata_i;
 
   logic [NumGlobalRegs-1:0] glob_we;
@@ -108,6 +126,16 @@ module pcnt_apb_regs #(
     end
     assign glob_regs_o[g * 32 +: 32] = store_q;
   end
+
+  // GCTRL.PERIODIC_RESET for the PERIODIC generators (S18, S20); 0 before
+  // G84 (GCTRL stores nothing there).
+  // SEMANTICS-QUESTION: S20 says a GCTRL write "acts on each domain's next
+  // tick". Read literally with S1 (the written value is visible from cycle
+  // t+1): the stored value is exported, so a domain ticking in the write's
+  // ACCESS cycle t still sees the old bit; the first tick after t sees the
+  // new one.
+  assign periodic_reset_o = glob_regs_o[pcnt_reg_pkg::GlobGctrl * 32
+                                        + pcnt_reg_pkg::GctrlPeriodicResetLsb];
 
   ////////////////////////////////////////////////////////////////////////////
   // Reads and response
@@ -127,7 +155,7 @@ module pcnt_apb_regs #(
   end
 
   assign prdata_o  = rd_ok ? rd_view : 32'h0;
-  assign pready_o  = 1'b1;
+  assign pready_o  = ~wr_wait;
   assign pslverr_o = access & (~present | (pwrite_i & ~strb_ok));
 
   ////////////////////////////////////////////////////////////////////////////
@@ -138,5 +166,12 @@ module pcnt_apb_regs #(
   `PCNT_ASSERT(HitOneHot0_A, $onehot0({dom_hit, glob_hit}))
   // A strobe only in the ACCESS cycle of an accepted write.
   `PCNT_ASSERT(WeOnlyOnWrite_A, (|dom_we_o) |-> wr_ok)
+  // A strobe only in a tick of the addressed domain (S15).
+  `PCNT_ASSERT(WeOnlyAtTick_A, (|dom_we_o) |-> |(dom_sel & dom_tick_i))
+  // A wait state drives no response (S15).
+  `PCNT_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
+  // APB: the master holds the transfer stable during a wait state.
+  `PCNT_ASSERT(WaitStable_A, !pready_o |=> psel_i && penable_i && pwrite_i
+                                          && $stable(paddr_i) && $stable(pwdata_i))
 
 endmodule

@@ -1,39 +1,76 @@
 // One PCOUNTER domain: register storage, signal selection, input calculation,
-// FLAG and the single event counting process. Independent of the MMIO
-// layout: registers are addressed by pcnt_reg_pkg view index only.
+// FLAG, the single event counting process, quad event mode, the PERIODIC
+// generator, the USER signals and the source side of the PULSE imports.
+// Independent of the MMIO layout: registers are addressed by pcnt_reg_pkg
+// view index only.
 //
 // Contract (docs/semantics.md; seed 003 "Input selection", "Counters",
 // "Special counter modes", "Control registers", "Single event mode",
-// "The flag", "The STATUS registers", "Trailer signals"):
+// "Quad event mode", "The flag", "The STATUS registers", "Trailer signals",
+// "The EVENT and FLAG signals", "The USER signals", "The PERIODIC signal"):
+// * Clock enable (S15): every flop of the domain advances only in a cycle
+//   with tick_i = 1 (a *tick*) and holds otherwise; "cycle t" below means
+//   tick t. The combinational view (reg_rd_o, SRC_STATUS, SIG_STATUS) follows
+//   the inputs of the current bus cycle also between ticks. The front-end
+//   raises reg_we_i only in a tick (APB wait states), so every write is
+//   consumed at a tick; inputs are seen by the logic only at ticks.
 // * Cycle model (S0, S1): everything below is computed from the state of
-//   cycle t and the inputs of cycle t and committed at edge t+1. A write
-//   (one-hot reg_we_i, already filtered for presence and PSTRB by the
-//   front-end) is stored at edge t+1 masked by dom_rw_mask(idx, gen_i); the
-//   counting of cycle t uses the old register values.
+//   tick t and the inputs of tick t and committed at the edge ending it. A
+//   write (one-hot reg_we_i, already filtered for presence and PSTRB by the
+//   front-end) is stored masked by dom_rw_mask(idx, gen_i); the counting of
+//   tick t uses the old register values.
 // * Abort (S1, S2): a write to a register with DomRegAborts set forces the
-//   state of cycle t to INACTIVE before the state switch runs, so that cycle
-//   neither counts nor updates the FLAG. A PRE_OP write in INACTIVE with
-//   CTRL.MODE = SINGLE starts the process (counters initialised, FLAG
-//   cleared, WAIT_FOR_PRE from t+1); in any other state it is only stored.
+//   state of tick t to INACTIVE before the state switch runs, so that tick
+//   neither counts nor updates the FLAG (single event mode). A PRE_OP write in
+//   INACTIVE with CTRL.MODE = SINGLE starts the process (counters
+//   initialised, FLAG cleared, WAIT_FOR_PRE from t+1); otherwise it is only
+//   stored (and swaps in quad mode on G84+, S17).
 // * State switch S12, counters S5/S6/S7: all six counters saturate at
 //   32'hffffffff (sat_add32) and never wrap; CTR_PRE/CTR_STOP decrement only
 //   when != 0. CTR_CYCLES_ALT is an exact copy of CTR_CYCLES (S5), so both
 //   read the same register.
-// * FLAG (S3, S13): CLRFLAG wins over SETFLAG; frozen in INACTIVE while
-//   CTRL.MODE = SINGLE; follows SETFLAG/CLRFLAG every cycle in other modes.
-//   The FLAG signal and the EVENT signal are one-cycle registered copies of
+// * Quad event mode (S17), while the stored CTRL.MODE = QUAD: five invisible
+//   shadow counters; per tick (1) QUAD_ACK_TRIGGER bit 0 acks (VALID ->
+//   EMPTY, OVERFLOW -> VALID), (2) a swap (SWAP = signal SPEC_SRC.SWAP on
+//   G84+, PM_TRIGGER on NV40, or a PRE_OP write on G84+) copies the shadows
+//   to CTR_*, clears them and bumps QUAD_STATE (EMPTY -> VALID -> OVERFLOW),
+//   (3) the tick's increments are added to the shadows, so a swap tick's
+//   events count for the new period. Increments: cycles +1, EVENT by the S6
+//   CTR_EVENT column, START +START (EXTRA_B4: +B4, EXTRA_B6_EVENT_B2: +B6),
+//   PRE +PRE, STOP +STOP, all saturating. A CTRL write that changes MODE to
+//   QUAD from another mode clears the shadows and QUAD_STATE (that tick still
+//   runs the old mode). The single event state stays INACTIVE throughout.
+// * FLAG (S3, S13, S17): CLRFLAG wins over SETFLAG; frozen in INACTIVE while
+//   CTRL.MODE = SINGLE; follows SETFLAG/CLRFLAG every tick in other modes.
+//   The FLAG signal and the EVENT signal are one-tick registered copies of
 //   FLAG and of the EVENT logic-op result (S3, S4): that register is what
 //   breaks every selection loop through DOM[own].EVENT.
-// * Signals (S9): sig_i beyond SigCount reads 0; trailer positions
-//   TrailerBase+0x0c..+0x1f are internal (ZERO, PERIODIC = 0,
-//   WRCACHE_FLUSH on G84+, PM_TRIGGER, DOM[k].EVENT/FLAG), the external input
-//   there is ignored. The 16 selected signals are registered every cycle for
-//   the delay bits (S10).
+// * Imports (S16): event_tog_o / flag_tog_o flip at each tick at which the
+//   EVENT / FLAG signal rises (event_sig_d & ~event_sig_q), at the same edge
+//   as the signal. Other domains' EVENT/FLAG arrive synchronized
+//   (imp_*_cont_i from pcnt_sync_2ff, imp_*_pulse_i from pcnt_pulse_sync, on
+//   this domain's ticks, bit k = domain k); CTRL.EVENT_IMPORT_MODE /
+//   FLAG_IMPORT_MODE (0 CONTINUOUS, 1 PULSE) select per signal kind. The own
+//   bit of each vector is unused (own signals are connected directly); the
+//   top ties absent domains' bits to 0.
+// * PERIODIC (S18, G84+): 17-bit counter and registered output; with
+//   P = 0x400 << (PERIODIC_PERIOD - 1): held at 0 while
+//   periodic_reset_i (GCTRL.PERIODIC_RESET, S20) or PERIODIC_PERIOD = 0;
+//   else cnt >= P - 1 wraps to 0 and raises PERIODIC for one tick.
+// * USER (S19, GT215): a USER_TRIGGER write sets user = data[1:0],
+//   pulse = data[3:2]; every other tick user <= user & ~pulse.
+// * Signals (S9): sig_i beyond SigCount reads 0; internal trailer positions
+//   (the external input there is ignored): +0x0a/+0x0b USER_0/USER_1 on
+//   GT215; +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e WRCACHE_FLUSH on G84+
+//   (ZERO on NV40); +0x0f PM_TRIGGER; +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
+//   DOM[k].FLAG. Other positions are the external inputs. The 16 selected
+//   signals are registered at every tick for the delay bits (S10).
 // * Register view reg_rd_o (S8, S11): what a read returns this cycle. Stored
-//   rw bits; CTRL adds QUAD_STATE = EMPTY and SINGLE_STATE of this cycle;
-//   counters read their current value; write-only registers and bits read 0;
+//   rw bits; CTRL adds QUAD_STATE and SINGLE_STATE of this tick; counters
+//   read their current value; write-only registers and bits read 0;
 //   SRC_STATUS and SIG_STATUS show this cycle's signals.
-// * Reset (S8): every register and internal state is 0, state INACTIVE.
+// * Reset (S8, S16..S19): every register and internal state is 0, state
+//   INACTIVE, QUAD_STATE EMPTY.
 `include "pcnt_assert.svh"
 
 module pcnt_domain #(
@@ -43,23 +80,31 @@ module pcnt_domain #(
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
+  input  logic                                    tick_i,
   input  pcnt_reg_pkg::gen_e                      gen_i,
   input  logic [255:0]                            sig_i,
-  input  logic [7:0]                              dom_event_i,
-  input  logic [7:0]                              dom_flag_i,
+  input  logic [7:0]                              imp_event_cont_i,
+  input  logic [7:0]                              imp_event_pulse_i,
+  input  logic [7:0]                              imp_flag_cont_i,
+  input  logic [7:0]                              imp_flag_pulse_i,
   input  logic                                    pm_trigger_i,
   input  logic                                    wrcache_flush_i,
+  input  logic                                    periodic_reset_i,
   input  logic [pcnt_reg_pkg::NumDomRegs-1:0]     reg_we_i,
   input  logic [31:0]                             reg_wdata_i,
   output logic [pcnt_reg_pkg::NumDomRegs*32-1:0]  reg_rd_o,
   output logic                                    event_o,
-  output logic                                    flag_o
+  output logic                                    flag_o,
+  output logic                                    event_tog_o,
+  output logic                                    flag_tog_o
 );
 
   localparam int unsigned NumRegs      = pcnt_reg_pkg::NumDomRegs;
   localparam int unsigned NumSigStatus = pcnt_reg_pkg::SigStatusCount;
   localparam int unsigned TrailerLo    = 32'(TrailerBase) + pcnt_pkg::TrailerFirst;
   localparam int unsigned TrailerHi    = 32'(TrailerBase) + pcnt_pkg::TrailerSize - 1;
+  localparam int unsigned QuadW        = pcnt_pkg::NumQuadCtr * 32;
+  localparam int unsigned PerW         = pcnt_pkg::PeriodicCntW;
 
   // The SIG_STATUS array must cover the whole signal space (S9).
   if (NumSigStatus * 32 != pcnt_pkg::NumSignals) begin : gen_sig_status_check
@@ -84,7 +129,7 @@ module pcnt_domain #(
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           store_q <= 32'h0;
-        end else begin
+        end else if (tick_i) begin
           store_q <= store_d;
         end
       end
@@ -96,7 +141,7 @@ module pcnt_domain #(
 
   logic [31:0] pre_src, start_src, event_src, stop_src;
   logic [31:0] pre_op, start_op, event_op, stop_op, setflag_op, clrflag_op;
-  logic [31:0] threshold, ctrl;
+  logic [31:0] threshold, ctrl, spec_src;
 
   assign pre_src    = cfg[pcnt_reg_pkg::RegPreSrc    * 32 +: 32];
   assign start_src  = cfg[pcnt_reg_pkg::RegStartSrc  * 32 +: 32];
@@ -110,16 +155,32 @@ module pcnt_domain #(
   assign clrflag_op = cfg[pcnt_reg_pkg::RegClrflagOp * 32 +: 32];
   assign threshold  = cfg[pcnt_reg_pkg::RegThreshold * 32 +: 32];
   assign ctrl       = cfg[pcnt_reg_pkg::RegCtrl      * 32 +: 32];
+  assign spec_src   = cfg[pcnt_reg_pkg::RegSpecSrc   * 32 +: 32];
+
+  // SPEC_SRC.UNK8 is stored and read back only ("purpose unknown", seed 003
+  // "Input selection"); only SPEC_SRC.SWAP acts (S17).
+  logic unused_spec_src;
+  assign unused_spec_src = ^spec_src[31:pcnt_reg_pkg::SpecSrcSwapWidth];
 
   logic [1:0] mode;
   logic [2:0] ctr_mode;
   logic       event_ctr_period;
-  logic       mode_single;
+  logic       mode_single, mode_quad;
+  logic       event_import_pulse, flag_import_pulse;
+  logic [2:0] periodic_period;
+  logic       gen_g84, gen_gt215;
 
-  assign mode             = ctrl[pcnt_reg_pkg::CtrlModeLsb +: pcnt_reg_pkg::CtrlModeWidth];
-  assign ctr_mode         = ctrl[pcnt_reg_pkg::CtrlCtrModeLsb +: pcnt_reg_pkg::CtrlCtrModeWidth];
-  assign event_ctr_period = ctrl[pcnt_reg_pkg::CtrlEventCtrPeriodLsb];
-  assign mode_single      = (mode == pcnt_pkg::ModeSingle);
+  assign mode               = ctrl[pcnt_reg_pkg::CtrlModeLsb +: pcnt_reg_pkg::CtrlModeWidth];
+  assign ctr_mode           = ctrl[pcnt_reg_pkg::CtrlCtrModeLsb +: pcnt_reg_pkg::CtrlCtrModeWidth];
+  assign event_ctr_period   = ctrl[pcnt_reg_pkg::CtrlEventCtrPeriodLsb];
+  assign event_import_pulse = ctrl[pcnt_reg_pkg::CtrlEventImportModeLsb];
+  assign flag_import_pulse  = ctrl[pcnt_reg_pkg::CtrlFlagImportModeLsb];
+  assign periodic_period    = ctrl[pcnt_reg_pkg::CtrlPeriodicPeriodLsb +:
+                                   pcnt_reg_pkg::CtrlPeriodicPeriodWidth];
+  assign mode_single        = (mode == pcnt_pkg::ModeSingle);
+  assign mode_quad          = (mode == pcnt_pkg::ModeQuad);
+  assign gen_g84            = (gen_i >= pcnt_reg_pkg::GenG84);
+  assign gen_gt215          = (gen_i >= pcnt_reg_pkg::GenGt215);
 
   // Hidden initial values of CTR_PRE / CTR_STOP: a write to the counter's
   // address sets them, a read shows the counter (S8; seed "Counters").
@@ -135,28 +196,40 @@ module pcnt_domain #(
   logic flag_q, flag_d;
   logic flag_sig_q, flag_sig_d;
   logic event_sig_q, event_sig_d;
+  logic periodic_q, periodic_d;
+  logic [1:0] user_q, user_d;
 
   // Internal trailer signals, indexed by offset from the trailer base.
   logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer;
 
-    // ZERO (+0x0c) and PERIODIC (+0x0d) are G84+; on NV40 the seed lists
-  // nothing there, so those positions stay external signals (S9). PERIODIC
-  // reads 0 until the PERIODIC generator exists (S9, known deviation).
-  assign trailer[pcnt_pkg::TrailerZero]      = (gen_i >= pcnt_reg_pkg::GenG84)
-                                             ? 1'b0 : sig_i[TrailerLo];
-  assign trailer[pcnt_pkg::TrailerPeriodic]  = (gen_i >= pcnt_reg_pkg::GenG84)
-                                             ? 1'b0 : sig_i[TrailerLo + 1];
-  assign trailer[pcnt_pkg::TrailerWrcache]   = (gen_i >= pcnt_reg_pkg::GenG84) & wrcache_flush_i;
+  // USER_0/USER_1 (+0x0a/+0x0b) are GT215 only (S19, a project placement);
+  // before GT215 those positions stay external signals (S9).
+  assign trailer[pcnt_pkg::TrailerUser0]     = gen_gt215 ? user_q[0]
+                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerUser0];
+  assign trailer[pcnt_pkg::TrailerUser1]     = gen_gt215 ? user_q[1]
+                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerUser1];
+  // ZERO (+0x0c) and PERIODIC (+0x0d, S18) are G84+; on NV40 the seed lists
+  // nothing there, so those positions stay external signals (S9).
+  assign trailer[pcnt_pkg::TrailerZero]      = gen_g84 ? 1'b0
+                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerZero];
+  assign trailer[pcnt_pkg::TrailerPeriodic]  = gen_g84 ? periodic_q
+                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerPeriodic];
+  assign trailer[pcnt_pkg::TrailerWrcache]   = gen_g84 & wrcache_flush_i;
   assign trailer[pcnt_pkg::TrailerPmTrigger] = pm_trigger_i;
 
   for (genvar k = 0; k < 8; k++) begin : gen_dom_trailer
     if (k == DomIdx) begin : gen_own
-      // Own signals bypass the cross-domain import (S3, S4).
+      // Own signals bypass the cross-domain import (S3, S4, S16).
       assign trailer[pcnt_pkg::TrailerDomEvent + 7 - k] = event_sig_q;
       assign trailer[pcnt_pkg::TrailerDomFlag  + 7 - k] = flag_sig_q;
     end else begin : gen_other
-      assign trailer[pcnt_pkg::TrailerDomEvent + 7 - k] = dom_event_i[k];
-      assign trailer[pcnt_pkg::TrailerDomFlag  + 7 - k] = dom_flag_i[k];
+      // Both synchronizers always run; CTRL only selects the output (S16).
+      assign trailer[pcnt_pkg::TrailerDomEvent + 7 - k] = event_import_pulse
+                                                        ? imp_event_pulse_i[k]
+                                                        : imp_event_cont_i[k];
+      assign trailer[pcnt_pkg::TrailerDomFlag  + 7 - k] = flag_import_pulse
+                                                        ? imp_flag_pulse_i[k]
+                                                        : imp_flag_cont_i[k];
     end
   end
 
@@ -173,10 +246,12 @@ module pcnt_domain #(
     end
   end
 
-  // Only part of sig_i is wired (trailer positions and s >= SigCount are
-  // not), and the own-domain bits of the imports are replaced.
+  // Only part of sig_i is wired (internal trailer positions and
+  // s >= SigCount are not), and the own-domain bits of the imports are
+  // replaced by the own signals.
   logic unused_sig;
-  assign unused_sig = ^{sig_i, dom_event_i[DomIdx], dom_flag_i[DomIdx]};
+  assign unused_sig = ^{sig_i, imp_event_cont_i[DomIdx], imp_event_pulse_i[DomIdx],
+                        imp_flag_cont_i[DomIdx], imp_flag_pulse_i[DomIdx]};
 
   // sel[g*4 + j] = signal selected by field j of PRE/START/EVENT/STOP_SRC
   // (g = 0..3): the SRC_STATUS bit order.
@@ -190,7 +265,8 @@ module pcnt_domain #(
     assign sel[j] = sig_eff[src_regs[j*8 +: 8]];
   end
 
-  // Previous-cycle selected values, updated every cycle in every state (S10).
+  // Previous-tick selected values, updated at every tick in every state
+  // (S10, S15).
   // All 16 are kept as S10 describes them; only SRC[0]/SRC[1] of each input
   // (and START_SRC[2,3], PRE_SRC[2,3] for SETFLAG/CLRFLAG) are ever used, so
   // EVENT_SRC[2,3] and STOP_SRC[2,3] have no reader and synthesis drops them.
@@ -270,15 +346,19 @@ module pcnt_domain #(
   logic [3:0]  b4;
   logic [5:0]  b6;
   logic [1:0]  b2;
-  logic [31:0] event_inc, pre_inc;
+  logic [31:0] event_inc, extra_inc;
+  logic        extra_mode;
 
   assign b4 = sel[7:4];
   assign b6 = {sel[11:10], b4};
   assign b2 = sel[9:8];
 
+  // extra_inc is the EXTRA_* integer (B4 or B6): it goes to CTR_PRE in
+  // single event mode (S6) and to CTR_START in quad event mode (S17).
   always_comb begin
-    event_inc = {31'd0, in_event};
-    pre_inc   = 32'd0;
+    event_inc  = {31'd0, in_event};
+    extra_inc  = 32'd0;
+    extra_mode = 1'b0;
     unique case (ctr_mode)
       pcnt_pkg::CtrModeSimple: begin
         event_inc = {31'd0, in_event};
@@ -290,17 +370,163 @@ module pcnt_domain #(
         event_inc = in_event ? {26'd0, b6} : 32'd0;
       end
       pcnt_pkg::CtrModeExtraB4: begin
-        pre_inc   = {28'd0, b4};
+        extra_inc  = {28'd0, b4};
+        extra_mode = 1'b1;
       end
       pcnt_pkg::CtrModeExtraB6EventB2: begin
         // B2 on every cycle, not gated by EVENT (S6, literal seed text).
-        event_inc = {30'd0, b2};
-        pre_inc   = {26'd0, b6};
+        event_inc  = {30'd0, b2};
+        extra_inc  = {26'd0, b6};
+        extra_mode = 1'b1;
       end
       default: begin
         // Reserved 5..7 count as SIMPLE (S6): the defaults above.
       end
     endcase
+  end
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Writes with side effects (S1, S2, S17, S19)
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic abort, pre_op_we, quad_ack_we, user_we, quad_enter;
+
+  assign abort       = |(reg_we_i & pcnt_reg_pkg::DomRegAborts);
+  assign pre_op_we   = reg_we_i[pcnt_reg_pkg::RegPreOp];
+  assign quad_ack_we = reg_we_i[pcnt_reg_pkg::RegQuadAckTrigger]
+                     & reg_wdata_i[pcnt_reg_pkg::QuadAckTriggerAckLsb];
+  assign user_we     = reg_we_i[pcnt_reg_pkg::RegUserTrigger];
+  // A CTRL write that changes MODE to QUAD from another mode (S17). MODE is
+  // stored on every generation, so the written field is the new MODE.
+  assign quad_enter  = reg_we_i[pcnt_reg_pkg::RegCtrl] & ~mode_quad
+                     & (reg_wdata_i[pcnt_reg_pkg::CtrlModeLsb +: pcnt_reg_pkg::CtrlModeWidth]
+                        == pcnt_pkg::ModeQuad);
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Quad event mode (S17)
+  ////////////////////////////////////////////////////////////////////////////
+
+  // Shadow counters, packed at pcnt_pkg::Quad* indices (cycles, EVENT, START,
+  // PRE, STOP). Invisible: CTR_* show the previous period.
+  logic [QuadW-1:0] shadow_q, shadow_d;
+  logic [QuadW-1:0] quad_inc, quad_old_inc, quad_new_inc, quad_old_set;
+  logic             swap_sig, quad_swap, quad_ack;
+
+  pcnt_pkg::quad_state_e quad_state_q, quad_state_d, quad_state_acked;
+
+  // SWAP: the raw signal selected by SPEC_SRC.SWAP on G84+ (no logic
+  // operation, S9 rule), PM_TRIGGER on NV40 (seed: "hardwired to
+  // PGRAPH.PM_TRIGGER on NV30:G84"). A PRE_OP write also swaps on G84+.
+  assign swap_sig  = gen_g84 ? sig_eff[spec_src[pcnt_reg_pkg::SpecSrcSwapLsb +:
+                                                pcnt_reg_pkg::SpecSrcSwapWidth]]
+                             : pm_trigger_i;
+  assign quad_swap = mode_quad & (swap_sig | (gen_g84 & pre_op_we));
+  assign quad_ack  = mode_quad & quad_ack_we;
+
+  // Increments of this tick (S17; S6 CTR_EVENT column; START takes the
+  // EXTRA_* integer in the EXTRA modes).
+  assign quad_inc[pcnt_pkg::QuadCycles * 32 +: 32] = 32'd1;
+  assign quad_inc[pcnt_pkg::QuadEvent  * 32 +: 32] = event_inc;
+  assign quad_inc[pcnt_pkg::QuadStart  * 32 +: 32] = extra_mode ? extra_inc : {31'd0, in_start};
+  assign quad_inc[pcnt_pkg::QuadPre    * 32 +: 32] = {31'd0, in_pre};
+  assign quad_inc[pcnt_pkg::QuadStop   * 32 +: 32] = {31'd0, in_stop};
+
+  // Steps (2) swap and (3) count: the tick's increments are split between
+  // the period a swap closes (quad_old_inc) and the one it opens
+  // (quad_new_inc). The swap comes first (seed: "the swap is performed
+  // before updating the counters"), so at a swap all of them go to the new
+  // period. quad_old_inc is either 0 or quad_inc, so the XOR is the rest.
+  assign quad_old_inc = quad_swap ? '0 : quad_inc;
+  assign quad_new_inc = quad_inc ^ quad_old_inc;
+
+  // The current period with its share of this tick: the new shadows without
+  // a swap, the set a swap copies to CTR_* otherwise.
+  for (genvar i = 0; i < pcnt_pkg::NumQuadCtr; i++) begin : gen_quad_sum
+    assign quad_old_set[i * 32 +: 32] = pcnt_pkg::sat_add32(shadow_q[i * 32 +: 32],
+                                                            quad_old_inc[i * 32 +: 32]);
+  end
+
+  always_comb begin
+    shadow_d = shadow_q;
+    if (quad_enter) begin
+      // Entering QUAD from another mode: that tick still runs the old mode.
+      shadow_d = '0;
+    end else if (mode_quad) begin
+      shadow_d = quad_swap ? quad_new_inc : quad_old_set;
+    end
+  end
+
+  always_comb begin
+    // Step (1): the ack retires a set.
+    quad_state_acked = quad_state_q;
+    if (quad_ack) begin
+      unique case (quad_state_q)
+        pcnt_pkg::QuadValid:    quad_state_acked = pcnt_pkg::QuadEmpty;
+        pcnt_pkg::QuadOverflow: quad_state_acked = pcnt_pkg::QuadValid;
+        default:                quad_state_acked = quad_state_q; // EMPTY stays
+      endcase
+    end
+    // Step (2): the swap brings a new set.
+    quad_state_d = quad_state_acked;
+    if (quad_swap) begin
+      unique case (quad_state_acked)
+        pcnt_pkg::QuadEmpty: quad_state_d = pcnt_pkg::QuadValid;
+        default:             quad_state_d = pcnt_pkg::QuadOverflow; // VALID up, OVERFLOW stays
+      endcase
+    end
+    if (quad_enter) begin
+      quad_state_d = pcnt_pkg::QuadEmpty;
+    end
+  end
+
+  ////////////////////////////////////////////////////////////////////////////
+  // PERIODIC generator (S18) and USER signals (S19)
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic [PerW-1:0] per_cnt_q, per_cnt_d, periodic_last;
+
+  // P - 1 for P = 0x400 << (PERIODIC_PERIOD - 1); PERIODIC_PERIOD = 0 is
+  // "disabled" and does not use it.
+  always_comb begin
+    periodic_last = 17'h003ff;
+    unique case (periodic_period)
+      3'd1:    periodic_last = 17'h003ff;
+      3'd2:    periodic_last = 17'h007ff;
+      3'd3:    periodic_last = 17'h00fff;
+      3'd4:    periodic_last = 17'h01fff;
+      3'd5:    periodic_last = 17'h03fff;
+      3'd6:    periodic_last = 17'h07fff;
+      3'd7:    periodic_last = 17'h0ffff;
+      default: periodic_last = 17'h003ff;
+    endcase
+  end
+
+  // GCTRL.PERIODIC_RESET holds the generator at the start of its cycle. On
+  // NV40 PERIODIC_PERIOD is not stored (reads 0), so the generator idles;
+  // gen_g84 makes that explicit. A shorter period wraps at once (>=).
+  always_comb begin
+    per_cnt_d  = per_cnt_q + 17'd1;
+    periodic_d = 1'b0;
+    if (periodic_reset_i || !gen_g84 || (periodic_period == 3'd0)) begin
+      per_cnt_d  = 17'd0;
+    end else if (per_cnt_q >= periodic_last) begin
+      per_cnt_d  = 17'd0;
+      periodic_d = 1'b1;
+    end
+  end
+
+  // USER_TRIGGER exists on GT215 only, so user_we never fires before it.
+  logic [1:0] pulse_q, pulse_d;
+
+  always_comb begin
+    user_d  = user_q & ~pulse_q;
+    pulse_d = pulse_q;
+    if (user_we) begin
+      user_d  = {reg_wdata_i[pcnt_reg_pkg::UserTriggerUser1Lsb],
+                 reg_wdata_i[pcnt_reg_pkg::UserTriggerUser0Lsb]};
+      pulse_d = {reg_wdata_i[pcnt_reg_pkg::UserTriggerPulse1Lsb],
+                 reg_wdata_i[pcnt_reg_pkg::UserTriggerPulse0Lsb]};
+    end
   end
 
   ////////////////////////////////////////////////////////////////////////////
@@ -319,10 +545,7 @@ module pcnt_domain #(
   logic [31:0] ctr_pre_q    /*verilator public_flat_rw*/;
   logic [31:0] ctr_stop_q   /*verilator public_flat_rw*/;
 
-  logic abort, pre_op_we, flag_next;
-
-  assign abort     = |(reg_we_i & pcnt_reg_pkg::DomRegAborts);
-  assign pre_op_we = reg_we_i[pcnt_reg_pkg::RegPreOp];
+  logic flag_next;
 
   // FLAG as SETFLAG/CLRFLAG would leave it; CLRFLAG wins (S3).
   assign flag_next = in_clrflag ? 1'b0 : (in_setflag ? 1'b1 : flag_q);
@@ -343,8 +566,9 @@ module pcnt_domain #(
     unique case (single_cur)
       pcnt_pkg::Inactive: begin
         if (!mode_single) begin
-          // Single event mode does not run; the FLAG follows SETFLAG/CLRFLAG
-                    // every cycle, also in the cycle of an aborting write (S1, S3, S13).
+          // Single event mode does not run (QUAD, RECORD, 3); the FLAG
+          // follows SETFLAG/CLRFLAG every tick, also in the tick of an
+          // aborting write (S1, S3, S13, S17).
           flag_d = flag_next;
         end else if (pre_op_we) begin
           // Start of the counting process (S2, S12); FLAG frozen otherwise.
@@ -387,7 +611,7 @@ module pcnt_domain #(
         // Every COUNTING cycle counts, the STOP cycle included (S5, S6).
         ctr_cycles_d = pcnt_pkg::sat_add32(ctr_cycles_q, 32'd1);
         ctr_event_d  = pcnt_pkg::sat_add32(ctr_event_q, event_inc);
-        ctr_pre_d    = pcnt_pkg::sat_add32(ctr_pre_q, pre_inc);
+        ctr_pre_d    = pcnt_pkg::sat_add32(ctr_pre_q, extra_inc);
         if (in_stop) begin
           // THRESHOLD compares CTR_EVENT after this cycle's increment (S5).
           if (ctr_event_d >= threshold) begin
@@ -406,11 +630,28 @@ module pcnt_domain #(
         single_d = pcnt_pkg::Inactive;
       end
     endcase
+
+    // Quad event mode, step (2) of S17: a swap copies the closing period to
+    // CTR_* (the single event state is INACTIVE, so nothing above wrote them).
+    if (quad_swap) begin
+      ctr_cycles_d = quad_old_set[pcnt_pkg::QuadCycles * 32 +: 32];
+      ctr_event_d  = quad_old_set[pcnt_pkg::QuadEvent  * 32 +: 32];
+      ctr_start_d  = quad_old_set[pcnt_pkg::QuadStart  * 32 +: 32];
+      ctr_pre_d    = quad_old_set[pcnt_pkg::QuadPre    * 32 +: 32];
+      ctr_stop_d   = quad_old_set[pcnt_pkg::QuadStop   * 32 +: 32];
+    end
   end
 
   // The EVENT and FLAG signals are registered copies (S3, S4).
   assign event_sig_d = in_event;
   assign flag_sig_d  = flag_q;
+
+  // Source side of the PULSE imports (S16): the toggle flips at each tick at
+  // which the signal rises, at the same edge as the signal.
+  logic event_tog_q, event_tog_d, flag_tog_q, flag_tog_d;
+
+  assign event_tog_d = event_tog_q ^ (event_sig_d & ~event_sig_q);
+  assign flag_tog_d  = flag_tog_q  ^ (flag_sig_d  & ~flag_sig_q);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -426,7 +667,15 @@ module pcnt_domain #(
       ctr_start_q  <= 32'd0;
       ctr_pre_q    <= 32'd0;
       ctr_stop_q   <= 32'd0;
-    end else begin
+      event_tog_q  <= 1'b0;
+      flag_tog_q   <= 1'b0;
+      shadow_q     <= '0;
+      quad_state_q <= pcnt_pkg::QuadEmpty;
+      per_cnt_q    <= 17'd0;
+      periodic_q   <= 1'b0;
+      user_q       <= 2'd0;
+      pulse_q      <= 2'd0;
+    end else if (tick_i) begin
       single_q     <= single_d;
       flag_q       <= flag_d;
       flag_sig_q   <= flag_sig_d;
@@ -439,11 +688,21 @@ module pcnt_domain #(
       ctr_start_q  <= ctr_start_d;
       ctr_pre_q    <= ctr_pre_d;
       ctr_stop_q   <= ctr_stop_d;
+      event_tog_q  <= event_tog_d;
+      flag_tog_q   <= flag_tog_d;
+      shadow_q     <= shadow_d;
+      quad_state_q <= quad_state_d;
+      per_cnt_q    <= per_cnt_d;
+      periodic_q   <= periodic_d;
+      user_q       <= user_d;
+      pulse_q      <= pulse_d;
     end
   end
 
-  assign event_o = event_sig_q;
-  assign flag_o  = flag_sig_q;
+  assign event_o     = event_sig_q;
+  assign flag_o      = flag_sig_q;
+  assign event_tog_o = event_tog_q;
+  assign flag_tog_o  = flag_tog_q;
 
   ////////////////////////////////////////////////////////////////////////////
   // Register view (S8, S9, S11)
@@ -460,7 +719,7 @@ module pcnt_domain #(
     reg_rd_o[pcnt_reg_pkg::RegCtrPre       * 32 +: 32] = ctr_pre_q;
     reg_rd_o[pcnt_reg_pkg::RegCtrStop      * 32 +: 32] = ctr_stop_q;
     reg_rd_o[pcnt_reg_pkg::RegCtrl * 32 + pcnt_reg_pkg::CtrlQuadStateLsb +:
-             pcnt_reg_pkg::CtrlQuadStateWidth] = pcnt_pkg::QuadStateEmpty;
+             pcnt_reg_pkg::CtrlQuadStateWidth] = quad_state_q;
     reg_rd_o[pcnt_reg_pkg::RegCtrl * 32 + pcnt_reg_pkg::CtrlSingleStateLsb +:
              pcnt_reg_pkg::CtrlSingleStateWidth] = single_q;
     for (int unsigned i = 0; i < NumSigStatus; i++) begin
@@ -472,8 +731,12 @@ module pcnt_domain #(
   // Assertions
   ////////////////////////////////////////////////////////////////////////////
 
-  // The front-end delivers at most one accepted write per cycle.
+  // The front-end delivers at most one accepted write per cycle, and only in
+  // a tick of this domain (APB wait states, S15).
   `PCNT_ASSERT(WeOneHot0_A, $onehot0(reg_we_i))
+  `PCNT_ASSERT(WeOnlyAtTick_A, (|reg_we_i) |-> tick_i)
+  // QUAD_STATE never takes the unused encoding 2 (S17).
+  `PCNT_ASSERT(QuadStateLegal_A, quad_state_q != 2'd2)
   // The process only leaves INACTIVE in MODE = SINGLE, and changing MODE is a
   // CTRL write, which aborts: so a running process implies MODE = SINGLE.
   `PCNT_ASSERT(RunningImpliesSingle_A, (single_q != pcnt_pkg::Inactive) |-> mode_single)

@@ -3,10 +3,12 @@
 // Complements the generated register map (pcnt_reg_pkg: addresses, fields,
 // per-generation masks) with what the map does not describe: the single event
 // state encoding (CTRL.SINGLE_STATE, docs/semantics.md S12; seed 003 "Control
-// registers"), the CTRL.MODE / CTRL.CTR_MODE encodings (seed "Control
+// registers"), the quad event state encoding (CTRL.QUAD_STATE, S17; seed
+// "Quad event mode"), the CTRL.MODE / CTRL.CTR_MODE encodings (seed "Control
 // registers", "Special counter modes"), the NV40:GF100 trailer positions
-// (S9; seed "Trailer signals") and the saturating adder every counter uses
-// (S6: counters saturate at 32'hffffffff, they never wrap).
+// (S9, S18, S19; seed "Trailer signals"), the quad shadow counter indices
+// (S17), the PERIODIC counter width (S18) and the saturating adder every
+// counter uses (S6: counters saturate at 32'hffffffff, they never wrap).
 // Enum items are always package-qualified at their use: Yosys 0.23 does not
 // resolve them through imports.
 package pcnt_pkg;
@@ -19,7 +21,8 @@ package pcnt_pkg;
     Counting  = 2'd3
   } single_state_e;
 
-  // CTRL.MODE. Only SINGLE runs today; the others are stored (S13).
+  // CTRL.MODE. SINGLE (S12) and QUAD (S17) run; RECORD and 3 are stored
+  // and count nothing (S13).
   typedef enum logic [1:0] {
     ModeSingle = 2'd0,
     ModeQuad   = 2'd1,
@@ -39,12 +42,32 @@ package pcnt_pkg;
   // CTRL.EVENT_CTR_PERIOD = ONE clears CTR_EVENT at START (S5); ALL = 1'b1.
   localparam logic EventCtrPeriodOne = 1'b0;
 
-  // CTRL.QUAD_STATE = EMPTY: the only quad state until quad mode exists (S13).
-  localparam logic [1:0] QuadStateEmpty = 2'd0;
+  // CTRL.QUAD_STATE (S17). 2'd2 is never reached.
+  typedef enum logic [1:0] {
+    QuadEmpty    = 2'd0,
+    QuadValid    = 2'd1,
+    QuadOverflow = 2'd3
+  } quad_state_e;
 
-  // Trailer positions relative to the trailer base, NV40:GF100 list (S9).
-  // Offsets below TrailerFirst are ordinary external signals.
-  localparam int unsigned TrailerFirst     = 32'h0c;
+  // Quad event mode shadow counters (S17): index of each 32-bit counter in
+  // the packed shadow vector.
+  localparam int unsigned NumQuadCtr = 5;
+  localparam int unsigned QuadCycles = 0;
+  localparam int unsigned QuadEvent  = 1;
+  localparam int unsigned QuadStart  = 2;
+  localparam int unsigned QuadPre    = 3;
+  localparam int unsigned QuadStop   = 4;
+
+  // PERIODIC generator counter width (S18): holds up to P - 1 = 0xffff.
+  localparam int unsigned PeriodicCntW = 17;
+
+  // Trailer positions relative to the trailer base, NV40:GF100 list (S9),
+  // plus USER_0/USER_1 at +0x0a/+0x0b on GT215 (S19, project placement).
+  // Offsets below TrailerFirst are always ordinary external signals; which
+  // positions from TrailerFirst on are internal depends on the generation.
+  localparam int unsigned TrailerFirst     = 32'h0a;
+  localparam int unsigned TrailerUser0     = 32'h0a;
+  localparam int unsigned TrailerUser1     = 32'h0b;
   localparam int unsigned TrailerZero      = 32'h0c;
   localparam int unsigned TrailerPeriodic  = 32'h0d;
   localparam int unsigned TrailerWrcache   = 32'h0e;

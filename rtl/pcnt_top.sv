@@ -1,17 +1,27 @@
-// PCOUNTER domain set, NV40:GF100 layout: the APB front-end and NumDomains
-// domains on one clock.
+// PCOUNTER domain set, NV40:GF100 layout: the APB front-end, NumDomains
+// domains with per-domain clock enables, and the cross-domain import
+// synchronizers.
 //
-// Contract (docs/semantics.md S0, S9, S11):
+// Contract (docs/semantics.md S0, S9, S11, S15..S20):
 // * One clock (the bus clock) and one asynchronous active-low reset for the
-//   whole set; every domain ticks every cycle (S0). gen_i is a strap,
-//   constant after reset.
+//   whole set. Domain d ticks in the cycles with dom_tick_i[d] = 1 (S15):
+//   all its state, and that of the synchronizers into it, advances only
+//   then. gen_i is a strap, constant after reset.
+// * APB wait states (S15): pready_o = 0 while an accepted write to a register
+//   of domain d waits for dom_tick_i[d] (pcnt_apb_regs).
 // * Domain d sees sig_i[d*256 +: 256], its own TrailerBase
 //   (TrailerBases[d*8 +: 8]) and SigCount (SigCounts[d*9 +: 9]) (S9).
-// * Cross-domain EVENT/FLAG imports are tied to 0 until the domain-set issue
-//   adds the synchronizers (S9); the domains' event_o/flag_o are unused here.
+// * Imports (S16): for every ordered pair k -> d of present domains, k != d,
+//   a pcnt_sync_2ff per signal (EVENT, FLAG; source domain k's event_o /
+//   flag_o) and a pcnt_pulse_sync per toggle (event_tog_o / flag_tog_o), all
+//   enabled by dom_tick_i[d]. Domain d gets them as bit k of
+//   imp_{event,flag}_{cont,pulse}_i; its own bit and absent domains' bits
+//   are 0. Domain d's CTRL selects CONTINUOUS or PULSE.
+// * GCTRL.PERIODIC_RESET (S18, S20) goes to every domain.
 // * dom_regs_o / glob_regs_o are the register views the read mux selects
 //   from (S11): domain d register idx at bits (d*NumDomRegs+idx)*32 +: 32.
 //   They are existing nets, for the lockstep compare only.
+// * Names the lockstep harness relies on: gen_dom[d].u_domain (S14 backdoor).
 // * Parameters are checked at elaboration: NumDomains in 1..8; per domain
 //   TrailerBase a multiple of 0x20, TrailerBase + 0x20 <= SigCount <= 256.
 module pcnt_top #(
@@ -22,6 +32,7 @@ module pcnt_top #(
   input  logic                                                  clk_i,
   input  logic                                                  rst_ni,
   input  pcnt_reg_pkg::gen_e                                    gen_i,
+  input  logic [NumDomains-1:0]                                 dom_tick_i,
   input  logic                                                  psel_i,
   input  logic                                                  penable_i,
   input  logic                                                  pwrite_i,
@@ -46,6 +57,7 @@ module pcnt_top #(
 
   logic [NumDomains*NumDomRegs-1:0] dom_we;
   logic [31:0]                      wdata;
+  logic                             periodic_reset;
 
   pcnt_apb_regs #(
     .NumDomains (NumDomains)
@@ -53,6 +65,7 @@ module pcnt_top #(
     .clk_i,
     .rst_ni,
     .gen_i,
+    .dom_tick_i,
     .psel_i,
     .penable_i,
     .pwrite_i,
@@ -65,10 +78,12 @@ module pcnt_top #(
     .dom_regs_i  (dom_regs_o),
     .dom_we_o    (dom_we),
     .wdata_o     (wdata),
-    .glob_regs_o
+    .glob_regs_o,
+    .periodic_reset_o (periodic_reset)
   );
 
-  logic [NumDomains-1:0] dom_event, dom_flag;
+  // Per source domain: EVENT / FLAG signal flops and their PULSE toggles.
+  logic [NumDomains-1:0] dom_event, dom_flag, dom_event_tog, dom_flag_tog;
 
   for (genvar d = 0; d < NumDomains; d++) begin : gen_dom
     localparam logic [7:0]  TrailerBase = TrailerBases[d * 8 +: 8];
@@ -81,6 +96,49 @@ module pcnt_top #(
       $error("pcnt_top: need TrailerBase + 0x20 <= SigCount <= 256");
     end
 
+    // Imports into domain d, bit k = source domain k (S16), synchronized on
+    // d's ticks.
+    logic [7:0] imp_event_cont, imp_event_pulse, imp_flag_cont, imp_flag_pulse;
+
+    for (genvar k = 0; k < 8; k++) begin : gen_imp
+      if (k < NumDomains && k != d) begin : gen_sync
+        pcnt_sync_2ff u_event_cont (
+          .clk_i,
+          .rst_ni,
+          .en_i    (dom_tick_i[d]),
+          .d_i     (dom_event[k]),
+          .q_o     (imp_event_cont[k])
+        );
+        pcnt_sync_2ff u_flag_cont (
+          .clk_i,
+          .rst_ni,
+          .en_i    (dom_tick_i[d]),
+          .d_i     (dom_flag[k]),
+          .q_o     (imp_flag_cont[k])
+        );
+        pcnt_pulse_sync u_event_pulse (
+          .clk_i,
+          .rst_ni,
+          .en_i    (dom_tick_i[d]),
+          .tog_i   (dom_event_tog[k]),
+          .pulse_o (imp_event_pulse[k])
+        );
+        pcnt_pulse_sync u_flag_pulse (
+          .clk_i,
+          .rst_ni,
+          .en_i    (dom_tick_i[d]),
+          .tog_i   (dom_flag_tog[k]),
+          .pulse_o (imp_flag_pulse[k])
+        );
+      end else begin : gen_none
+        // Own domain (connected directly inside it) or absent domain (S9).
+        assign imp_event_cont[k]  = 1'b0;
+        assign imp_event_pulse[k] = 1'b0;
+        assign imp_flag_cont[k]   = 1'b0;
+        assign imp_flag_pulse[k]  = 1'b0;
+      end
+    end
+
     pcnt_domain #(
       .DomIdx      (d),
       .TrailerBase (TrailerBase),
@@ -88,23 +146,30 @@ module pcnt_top #(
     ) u_domain (
       .clk_i,
       .rst_ni,
+      .tick_i            (dom_tick_i[d]),
       .gen_i,
-      .sig_i           (sig_i[d * 256 +: 256]),
-      // Imports from other domains: 0 until the domain-set issue (S9).
-      .dom_event_i     (8'h00),
-      .dom_flag_i      (8'h00),
+      .sig_i             (sig_i[d * 256 +: 256]),
+      .imp_event_cont_i  (imp_event_cont),
+      .imp_event_pulse_i (imp_event_pulse),
+      .imp_flag_cont_i   (imp_flag_cont),
+      .imp_flag_pulse_i  (imp_flag_pulse),
       .pm_trigger_i,
       .wrcache_flush_i,
-      .reg_we_i        (dom_we[d * NumDomRegs +: NumDomRegs]),
-      .reg_wdata_i     (wdata),
-      .reg_rd_o        (dom_regs_o[d * NumDomRegs * 32 +: NumDomRegs * 32]),
-      .event_o         (dom_event[d]),
-      .flag_o          (dom_flag[d])
+      .periodic_reset_i  (periodic_reset),
+      .reg_we_i          (dom_we[d * NumDomRegs +: NumDomRegs]),
+      .reg_wdata_i       (wdata),
+      .reg_rd_o          (dom_regs_o[d * NumDomRegs * 32 +: NumDomRegs * 32]),
+      .event_o           (dom_event[d]),
+      .flag_o            (dom_flag[d]),
+      .event_tog_o       (dom_event_tog[d]),
+      .flag_tog_o        (dom_flag_tog[d])
     );
   end
 
-  // Exported for the cross-domain imports of a later issue.
-  logic unused_dom_signals;
-  assign unused_dom_signals = ^{dom_event, dom_flag};
+  // With one domain nothing imports the domain's signals (S16).
+  if (NumDomains == 1) begin : gen_no_imports
+    logic unused_dom_signals;
+    assign unused_dom_signals = ^{dom_event, dom_flag, dom_event_tog, dom_flag_tog};
+  end
 
 endmodule

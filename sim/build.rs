@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// (name, NumDomains) of the always-built configurations.
-const CONFIGS: &[(&str, u32)] = &[("d1", 1), ("d2", 2)];
+const CONFIGS: &[(&str, u32)] = &[("d1", 1), ("d2", 2), ("d8", 8)];
 
 struct Variant {
     name: String,
@@ -49,21 +49,11 @@ fn main() {
     let vroot = verilator_root(&verilator);
     let files = rtl_files(&root);
 
-    let mut variants: Vec<Variant> = CONFIGS
-        .iter()
-        .map(|(n, d)| Variant {
-            name: n.to_string(),
-            domains: *d,
-            fault: None,
-        })
-        .collect();
+    let mut variants: Vec<Variant> =
+        CONFIGS.iter().map(|(n, d)| Variant { name: n.to_string(), domains: *d, fault: None }).collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         for f in faults(&root) {
-            variants.push(Variant {
-                name: format!("f_{}", f.name),
-                domains: 1,
-                fault: Some(f),
-            });
+            variants.push(Variant { name: format!("f_{}", f.name), domains: 2, fault: Some(f) });
         }
     }
 
@@ -81,22 +71,13 @@ fn main() {
         let obj = dir.join("obj");
         let prefix = format!("Vpcnt_{}", v.name);
         let mut cmd = Command::new(&verilator);
-        cmd.args([
-            "--cc",
-            "-O3",
-            "--x-assign",
-            "fast",
-            "--x-initial",
-            "unique",
-            "--trace",
-            "-Wno-fatal",
-        ])
-        .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
-        .arg(format!("-GNumDomains={}", v.domains))
-        .arg(format!("-I{}", incdir.display()))
-        .arg("-Mdir")
-        .arg(&obj)
-        .args(&srcs);
+        cmd.args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal"])
+            .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
+            .arg(format!("-GNumDomains={}", v.domains))
+            .arg(format!("-I{}", incdir.display()))
+            .arg("-Mdir")
+            .arg(&obj)
+            .args(&srcs);
         run(&mut cmd);
         let mut b = cc_build(&vroot);
         for f in generated_cpp(&obj, &prefix) {
@@ -112,22 +93,11 @@ fn main() {
         let n = &v.name;
         writeln!(decls, "    fn pcnt_{n}_new() -> *mut c_void;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
-        writeln!(
-            decls,
-            "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);"
-        )
-        .unwrap();
-        writeln!(
-            decls,
-            "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;"
-        )
-        .unwrap();
+        writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);").unwrap();
+        writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
-        writeln!(
-            decls,
-            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, value: u32) -> c_int;"
-        )
-        .unwrap();
+        writeln!(decls, "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, value: u32) -> c_int;")
+            .unwrap();
         let fault = match &v.fault {
             Some(f) => format!("Some({:?})", f.name),
             None => "None".into(),
@@ -153,12 +123,7 @@ fn run(cmd: &mut Command) {
         )
     });
     if !o.status.success() {
-        panic!(
-            "{:?} failed:\n{}{}",
-            cmd,
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
+        panic!("{:?} failed:\n{}{}", cmd, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     }
 }
 
@@ -167,7 +132,9 @@ fn verilator_root(verilator: &str) -> PathBuf {
         return r.into();
     }
     let o = Command::new(verilator).arg("--getenv").arg("VERILATOR_ROOT").output().unwrap_or_else(|e| {
-        panic!("cannot run `{verilator}`: {e}\nVerilator is missing: run `make setup` or `sudo apt-get install verilator`")
+        panic!(
+            "cannot run `{verilator}`: {e}\nVerilator is missing: run `make setup` or `sudo apt-get install verilator`"
+        )
     });
     PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
 }
@@ -239,10 +206,7 @@ fn faults(root: &Path) -> Vec<Fault> {
     let Ok(rd) = fs::read_dir(&dir) else { return out };
     let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
-    for p in paths
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "fault"))
-    {
+    for p in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "fault")) {
         let text = fs::read_to_string(&p).unwrap();
         let get = |k: &str| {
             text.lines()
@@ -282,10 +246,6 @@ fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<Pat
             fs::copy(e.path(), dst.join(e.file_name())).unwrap();
         }
     }
-    assert_eq!(
-        hits, 1,
-        "fault {}: `find:` text must occur exactly once in {}, found {hits}",
-        f.name, f.file
-    );
+    assert_eq!(hits, 1, "fault {}: `find:` text must occur exactly once in {}, found {hits}", f.name, f.file);
     out
 }

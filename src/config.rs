@@ -28,10 +28,9 @@ impl std::fmt::Display for ConfigError {
             ConfigError::TrailerBase { dom, base } => {
                 write!(f, "domain {dom}: trailer base {base:#x} is not a multiple of 0x20")
             }
-            ConfigError::SigCount { dom, count } => write!(
-                f,
-                "domain {dom}: signal count {count} must be <= 256 and hold the whole trailer"
-            ),
+            ConfigError::SigCount { dom, count } => {
+                write!(f, "domain {dom}: signal count {count} must be <= 256 and hold the whole trailer")
+            }
         }
     }
 }
@@ -42,12 +41,7 @@ impl Config {
     /// The default configuration of `make cosim` and scenario scripts: 256
     /// signals and trailer base 0xe0 in every domain (issue "Lockstep foundation").
     pub fn new(gen: Gen, num_domains: usize) -> Result<Config, ConfigError> {
-        let c = Config {
-            gen,
-            num_domains,
-            trailer_base: [0xe0; NUM_DOMAINS_MAX],
-            sig_count: [256; NUM_DOMAINS_MAX],
-        };
+        let c = Config { gen, num_domains, trailer_base: [0xe0; NUM_DOMAINS_MAX], sig_count: [256; NUM_DOMAINS_MAX] };
         c.validate()?;
         Ok(c)
     }

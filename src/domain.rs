@@ -1,5 +1,8 @@
-//! One PCOUNTER domain: storage registers, input selection, FLAG, and the
-//! single event counting process. Mirrors `rtl/pcnt_domain.sv`.
+//! One PCOUNTER domain: storage registers, input selection, FLAG, the single
+//! and quad event counting processes, PERIODIC, USER signals and the
+//! destination side of the cross-domain imports. Mirrors `rtl/pcnt_domain.sv`
+//! (the import synchronizers, which the RTL instantiates in `pcnt_top`, are
+//! kept here as per-destination bit masks).
 //!
 //! Contract (docs/semantics.md): a write in cycle t is seen from t+1 (S1); an
 //! aborting write (S2) makes the state INACTIVE before the state switch, so
@@ -7,6 +10,8 @@
 //! process. Counters are 32-bit and saturate (S6). FLAG: CLRFLAG wins, frozen
 //! in single-mode INACTIVE, cleared entering WAIT_FOR_PRE; the FLAG and EVENT
 //! trailer signals are registered copies (S3, S4). Everything resets to 0 (S8).
+//! All state advances only at the domain's ticks (S15); quad mode S17,
+//! imports S16, PERIODIC S18, USER S19.
 
 use crate::config::Config;
 use crate::logic_op::{self, OpLayout};
@@ -23,8 +28,24 @@ pub enum SingleState {
     Counting = 3,
 }
 
-/// CTRL.MODE value of single event mode.
+/// CTRL.MODE values (seed 003 "Control registers").
 pub const MODE_SINGLE: u32 = 0;
+pub const MODE_QUAD: u32 = 1;
+
+/// What happened in a domain's last step, for the harness's reach counts
+/// (observation only: no behaviour depends on it).
+pub mod event {
+    pub const SWAP_SIGNAL: u8 = 1;
+    pub const SWAP_PRE_OP: u8 = 2;
+    pub const ACK: u8 = 4;
+}
+
+/// CTRL.QUAD_STATE encoding (S17).
+pub mod quad_state {
+    pub const EMPTY: u8 = 0;
+    pub const VALID: u8 = 1;
+    pub const OVERFLOW: u8 = 3;
+}
 
 /// CTRL.CTR_MODE values (seed 003 "Special counter modes").
 pub mod ctr_mode {
@@ -57,6 +78,40 @@ pub struct DomainState {
     pub event_sig: bool,
     /// Selected signals of the previous cycle, bit layout of SRC_STATUS (S10).
     pub src_prev: u16,
+    /// Quad event mode (S17): state and the invisible shadow counters.
+    pub quad_state: u8,
+    pub sh_cycles: u32,
+    pub sh_event: u32,
+    pub sh_start: u32,
+    pub sh_pre: u32,
+    pub sh_stop: u32,
+    /// PERIODIC generator (S18).
+    pub periodic_cnt: u32,
+    pub periodic: bool,
+    /// USER_0/USER_1 values and pulse-mode bits (S19).
+    pub user: u8,
+    pub user_pulse: u8,
+    /// Source side of the PULSE imports: toggles flipped on rising edges (S16).
+    pub event_tog: bool,
+    pub flag_tog: bool,
+    /// Destination side of the imports, bit k = from domain k (S16):
+    /// CONTINUOUS stages s1/s2, PULSE stages p1/p2/p3, for EVENT and FLAG.
+    pub ev_s: [u8; 2],
+    pub fl_s: [u8; 2],
+    pub ev_p: [u8; 3],
+    pub fl_p: [u8; 3],
+    /// `event::*` bits of the last step (observation only).
+    pub events: u8,
+}
+
+/// The flops of every domain that other domains synchronize (S16), bit k =
+/// domain k, as of the current cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exports {
+    pub event_sig: u8,
+    pub flag_sig: u8,
+    pub event_tog: u8,
+    pub flag_tog: u8,
 }
 
 /// What a domain sees in one cycle.
@@ -66,7 +121,16 @@ pub struct DomainInputs<'a> {
     pub pm_trigger: bool,
     pub wrcache_flush: bool,
     /// Accepted write to this domain in this cycle: (view index, data).
+    /// Only in a tick (the front-end holds PREADY low until then, S15).
     pub write: Option<(usize, u32)>,
+    /// This domain's clock enable (S15).
+    pub tick: bool,
+    /// Every domain's exported flops (S16).
+    pub exports: Exports,
+    /// Bit mask of the present domains.
+    pub present: u8,
+    /// GCTRL.PERIODIC_RESET (S18, S20).
+    pub periodic_reset: bool,
 }
 
 /// Per-cycle combinational values, shared by the view and the step.
@@ -79,6 +143,19 @@ struct Comb {
     stop: bool,
     setflag: bool,
     clrflag: bool,
+    /// PM_TRIGGER as the domain samples it (NV40 quad SWAP, S17).
+    pm_trigger: bool,
+}
+
+impl Comb {
+    /// (B2, B4, B6) of seed 003 "Special counter modes": the raw selected
+    /// signals of this cycle (S7).
+    fn ints(&self) -> (u32, u32, u32) {
+        let b4 = u32::from(self.sel >> 4) & 0xf;
+        let b6 = b4 | (u32::from(self.sel >> 10) & 0x3) << 4;
+        let b2 = u32::from(self.sel >> 8) & 0x3;
+        (b2, b4, b6)
+    }
 }
 
 fn bit16(v: u16, n: usize) -> bool {
@@ -103,30 +180,69 @@ impl DomainState {
                 *word &= (1u32 << (count - lo)) - 1;
             }
         }
-        // Trailer, NV40:GF100 list (seed 003 "Trailer signals"); own EVENT/FLAG
-        // directly, other domains' with the domain-set issue, absent domains 0.
-        // PERIODIC reads 0 until the PERIODIC issue (S9, known deviation).
+        // Trailer, NV40:GF100 list (seed 003 "Trailer signals", S9). ZERO
+        // (+0x0c) and PERIODIC (+0x0d) are G84+, USER_0/USER_1 (+0x0a/+0x0b)
+        // GT215 (S19); otherwise those positions are external signals.
         let g84 = cfg.gen >= Gen::G84;
+        let gt215 = cfg.gen >= Gen::Gt215;
         let base = usize::from(cfg.trailer_base[dom]) / 32;
-        // ZERO (+0x0c) and PERIODIC (+0x0d) are G84+; on NV40 those two
-        // positions stay external signals.
-        let external = if g84 { 0x0000_0fff } else { 0x0000_3fff };
+        let mut external: u32 = if g84 { 0x0000_0fff } else { 0x0000_3fff };
         let mut t = 0u32;
+        if gt215 {
+            external &= !0x0c00;
+            t |= u32::from(self.user & 3) << 0x0a;
+        }
+        t |= u32::from(g84 && self.periodic) << 0x0d;
         t |= u32::from(g84 && inp.wrcache_flush) << 0x0e;
         t |= u32::from(inp.pm_trigger) << 0x0f;
-        t |= u32::from(self.event_sig) << (0x17 - dom);
-        t |= u32::from(self.flag_sig) << (0x1f - dom);
+        // DOM[k].EVENT at +0x10+(7-k), DOM[k].FLAG at +0x18+(7-k): own
+        // signals directly, others through the selected import (S16).
+        let (ev, fl) = self.imports(dom, inp.present);
+        for k in 0..8 {
+            t |= u32::from((ev >> k) & 1) << (0x17 - k);
+            t |= u32::from((fl >> k) & 1) << (0x1f - k);
+        }
         w[base] = (w[base] & external) | t;
         w
+    }
+
+    /// DOM[k].EVENT / DOM[k].FLAG as domain `dom` sees them (bit k): own
+    /// signals directly, the others from the synchronizer CTRL selects (S16).
+    fn imports(&self, dom: usize, present: u8) -> (u8, u8) {
+        let others = present & !(1 << dom);
+        let pick = |pulse_mode: bool, s: &[u8; 2], p: &[u8; 3]| if pulse_mode { p[1] ^ p[2] } else { s[1] };
+        let ev = pick(self.ctrl_field(regs::field::CTRL_EVENT_IMPORT_MODE) == 1, &self.ev_s, &self.ev_p) & others;
+        let fl = pick(self.ctrl_field(regs::field::CTRL_FLAG_IMPORT_MODE) == 1, &self.fl_s, &self.fl_p) & others;
+        (ev | u8::from(self.event_sig) << dom, fl | u8::from(self.flag_sig) << dom)
+    }
+
+    /// Imported DOM[k].EVENT / DOM[k].FLAG of this cycle (bit k, own domain
+    /// excluded) and whether each uses PULSE mode (S16), for reach counts.
+    pub fn imported(&self, dom: usize, present: u8) -> (u8, u8, bool, bool) {
+        let (ev, fl) = self.imports(dom, present);
+        let own = !(1u8 << dom);
+        (
+            ev & own,
+            fl & own,
+            self.ctrl_field(regs::field::CTRL_EVENT_IMPORT_MODE) == 1,
+            self.ctrl_field(regs::field::CTRL_FLAG_IMPORT_MODE) == 1,
+        )
+    }
+
+    /// What this domain exports to the others' synchronizers (S16).
+    pub fn exports(&self, dom: usize) -> Exports {
+        Exports {
+            event_sig: u8::from(self.event_sig) << dom,
+            flag_sig: u8::from(self.flag_sig) << dom,
+            event_tog: u8::from(self.event_tog) << dom,
+            flag_tog: u8::from(self.flag_tog) << dom,
+        }
     }
 
     fn comb(&self, cfg: &Config, eff: &[u32; 8]) -> Comb {
         let st = &self.stored;
         let mut sel = 0u16;
-        for (r, srcreg) in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC]
-            .iter()
-            .enumerate()
-        {
+        for (r, srcreg) in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC].iter().enumerate() {
             for j in 0..4 {
                 let s = ((st[*srcreg] >> (8 * j)) & 0xff) as usize;
                 if (eff[s / 32] >> (s % 32)) & 1 != 0 {
@@ -139,22 +255,10 @@ impl DomainState {
         let prev = |i: [usize; 2]| i.map(|n| bit16(self.src_prev, n));
         // SETFLAG: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1];
         // CLRFLAG: PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1] (S10).
-        let setflag = logic_op::eval(
-            st[regs::SETFLAG_OP],
-            OpLayout::Plain,
-            gen,
-            src([6, 7, 0, 1]),
-            prev([6, 7]),
-            false,
-        );
-        let clrflag = logic_op::eval(
-            st[regs::CLRFLAG_OP],
-            OpLayout::Plain,
-            gen,
-            src([2, 3, 4, 5]),
-            prev([2, 3]),
-            false,
-        );
+        let setflag =
+            logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src([6, 7, 0, 1]), prev([6, 7]), false);
+        let clrflag =
+            logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src([2, 3, 4, 5]), prev([2, 3]), false);
         let op = |reg: usize, layout, first: usize| {
             logic_op::eval(
                 st[reg],
@@ -173,6 +277,7 @@ impl DomainState {
             stop: op(regs::STOP_OP, OpLayout::EventLike, 12),
             setflag,
             clrflag,
+            pm_trigger: false,
         }
     }
 
@@ -189,7 +294,9 @@ impl DomainState {
                 out[idx] = 0;
             }
         }
-        out[regs::CTRL] = self.stored[regs::CTRL] | regs::field::CTRL_SINGLE_STATE.set(0, self.single_state as u32);
+        out[regs::CTRL] = self.stored[regs::CTRL]
+            | regs::field::CTRL_SINGLE_STATE.set(0, self.single_state as u32)
+            | regs::field::CTRL_QUAD_STATE.set(0, u32::from(self.quad_state));
         let eff = self.effective_signals(cfg, dom, inp);
         out[regs::SRC_STATUS] = u32::from(self.comb(cfg, &eff).sel);
         out[regs::CTR_CYCLES] = self.ctr_cycles;
@@ -201,16 +308,26 @@ impl DomainState {
         out[regs::SIG_STATUS..regs::SIG_STATUS + regs::SIG_STATUS_COUNT].copy_from_slice(&eff);
     }
 
-    /// Compute the next state from this cycle's inputs and commit it.
+    /// Compute the next state from this cycle's inputs and commit it. Only a
+    /// tick changes anything (S15).
     pub fn step(&mut self, cfg: &Config, dom: usize, inp: &DomainInputs) {
-        let c = self.comb(cfg, &self.effective_signals(cfg, dom, inp));
+        self.events = 0;
+        if !inp.tick {
+            assert!(inp.write.is_none(), "a write reached domain {dom} outside a tick (S15)");
+            return;
+        }
+        let eff = self.effective_signals(cfg, dom, inp);
+        let c = Comb { pm_trigger: inp.pm_trigger, ..self.comb(cfg, &eff) };
         let mut d = self.clone();
         let mut state = self.single_state;
+        let gen = cfg.gen;
+        let mode = self.ctrl_field(regs::field::CTRL_MODE);
+        let written = |idx: usize| inp.write.filter(|w| w.0 == idx).map(|w| w.1);
 
         if let Some((idx, data)) = inp.write {
             let reg = &DOM_REGS[idx];
             match reg.kind {
-                Kind::Storage => d.stored[idx] = data & reg.rw_mask(cfg.gen),
+                Kind::Storage => d.stored[idx] = data & reg.rw_mask(gen),
                 Kind::Init if idx == regs::CTR_PRE => d.ctr_pre_init = data,
                 Kind::Init if idx == regs::CTR_STOP => d.ctr_stop_init = data,
                 _ => {}
@@ -220,8 +337,8 @@ impl DomainState {
                 state = SingleState::Inactive;
             }
         }
-        let pre_op_written = inp.write.is_some_and(|(idx, _)| idx == regs::PRE_OP);
-        let single_mode = self.ctrl_field(regs::field::CTRL_MODE) == MODE_SINGLE;
+        let pre_op_written = written(regs::PRE_OP).is_some();
+        let single_mode = mode == MODE_SINGLE;
 
         // S3: the FLAG follows SETFLAG/CLRFLAG except in single-mode INACTIVE.
         if !single_mode || state != SingleState::Inactive {
@@ -286,17 +403,98 @@ impl DomainState {
             }
         }
 
+        if mode == MODE_QUAD {
+            self.quad_step(&mut d, cfg, &c, &eff, written(regs::QUAD_ACK_TRIGGER), pre_op_written);
+        } else if let Some(v) = written(regs::CTRL) {
+            // S17: entering QUAD clears the shadows and QUAD_STATE.
+            if regs::field::CTRL_MODE.get(v) == MODE_QUAD {
+                (d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop) = (0, 0, 0, 0, 0);
+                d.quad_state = quad_state::EMPTY;
+            }
+        }
+
+        // S18: PERIODIC generator (G84+).
+        let period = self.ctrl_field(regs::field::CTRL_PERIODIC_PERIOD);
+        if gen < Gen::G84 || inp.periodic_reset || period == 0 {
+            (d.periodic_cnt, d.periodic) = (0, false);
+        } else if self.periodic_cnt >= (0x400 << (period - 1)) - 1 {
+            (d.periodic_cnt, d.periodic) = (0, true);
+        } else {
+            (d.periodic_cnt, d.periodic) = (self.periodic_cnt + 1, false);
+        }
+
+        // S19: USER signals (USER_TRIGGER exists on GT215 only).
+        match written(regs::USER_TRIGGER) {
+            Some(v) => (d.user, d.user_pulse) = ((v & 3) as u8, ((v >> 2) & 3) as u8),
+            None => d.user = self.user & !self.user_pulse,
+        }
+
+        // S16: source toggles flip where the exported signal rises; the
+        // destination stages sample the other present domains' flops.
+        d.event_tog = self.event_tog ^ (c.event && !self.event_sig);
+        d.flag_tog = self.flag_tog ^ (self.flag && !self.flag_sig);
+        let others = inp.present & !(1 << dom);
+        let x = inp.exports;
+        d.ev_s = [x.event_sig & others, self.ev_s[0]];
+        d.fl_s = [x.flag_sig & others, self.fl_s[0]];
+        d.ev_p = [x.event_tog & others, self.ev_p[0], self.ev_p[1]];
+        d.fl_p = [x.flag_tog & others, self.fl_p[0], self.fl_p[1]];
+
         d.src_prev = c.sel;
         d.event_sig = c.event;
         d.flag_sig = self.flag;
         *self = d;
     }
 
+    /// One quad-mode tick (S17): ack, then swap, then count into the shadows.
+    fn quad_step(&self, d: &mut DomainState, cfg: &Config, c: &Comb, eff: &[u32; 8], ack: Option<u32>, pre_op: bool) {
+        let mut qs = self.quad_state;
+        if ack.is_some_and(|v| v & 1 != 0) {
+            d.events |= event::ACK;
+            qs = match qs {
+                quad_state::OVERFLOW => quad_state::VALID,
+                _ => quad_state::EMPTY,
+            };
+        }
+        let swap_sig = if cfg.gen >= Gen::G84 {
+            let s = regs::field::SPEC_SRC_SWAP.get(self.stored[regs::SPEC_SRC]) as usize;
+            (eff[s / 32] >> (s % 32)) & 1 != 0
+        } else {
+            // NV40: SWAP is hardwired to PM_TRIGGER.
+            c.pm_trigger
+        };
+        let swap = swap_sig || (cfg.gen >= Gen::G84 && pre_op);
+        if swap_sig {
+            d.events |= event::SWAP_SIGNAL;
+        } else if swap {
+            d.events |= event::SWAP_PRE_OP;
+        }
+        let mut base = [self.sh_cycles, self.sh_event, self.sh_start, self.sh_pre, self.sh_stop];
+        if swap {
+            (d.ctr_cycles, d.ctr_event, d.ctr_start, d.ctr_pre, d.ctr_stop) =
+                (base[0], base[1], base[2], base[3], base[4]);
+            d.ctr_cycles_alt = base[0];
+            base = [0; 5];
+            qs = if qs == quad_state::EMPTY { quad_state::VALID } else { quad_state::OVERFLOW };
+        }
+        let (inc_event, _) = self.increments(c);
+        let (_, b4, b6) = c.ints();
+        let inc_start = match self.ctrl_field(regs::field::CTRL_CTR_MODE) {
+            ctr_mode::EXTRA_B4 => b4,
+            ctr_mode::EXTRA_B6_EVENT_B2 => b6,
+            _ => u32::from(c.start),
+        };
+        d.sh_cycles = base[0].saturating_add(1);
+        d.sh_event = base[1].saturating_add(inc_event);
+        d.sh_start = base[2].saturating_add(inc_start);
+        d.sh_pre = base[3].saturating_add(u32::from(c.pre));
+        d.sh_stop = base[4].saturating_add(u32::from(c.stop));
+        d.quad_state = qs;
+    }
+
     /// (CTR_EVENT, CTR_PRE) increments of a COUNTING cycle (S6, S7).
     fn increments(&self, c: &Comb) -> (u32, u32) {
-        let b4 = u32::from(c.sel >> 4) & 0xf;
-        let b6 = b4 | (u32::from(c.sel >> 10) & 0x3) << 4;
-        let b2 = u32::from(c.sel >> 8) & 0x3;
+        let (b2, b4, b6) = c.ints();
         let ev = u32::from(c.event);
         match self.ctrl_field(regs::field::CTRL_CTR_MODE) {
             ctr_mode::EVENT_B4 => (ev * b4, 0),
@@ -322,8 +520,6 @@ pub fn target(cfg: &Config, offset: u16) -> Option<Target> {
         Decoded::Dom { dom, idx } => {
             (dom < cfg.num_domains && DOM_REGS[idx].present(cfg.gen)).then_some(Target::Dom { dom, idx })
         }
-        Decoded::Global { idx } => regs::GLOBAL_REGS[idx]
-            .present(cfg.gen)
-            .then_some(Target::Global { idx }),
+        Decoded::Global { idx } => regs::GLOBAL_REGS[idx].present(cfg.gen).then_some(Target::Global { idx }),
     }
 }

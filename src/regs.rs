@@ -150,8 +150,8 @@ pub mod field {
     pub const SRC_STATUS_START: Field = Field { name: "START", lsb: 4, width: 4, access: Access::Ro, since: Gen::Nv40 };
     pub const SRC_STATUS_EVENT: Field = Field { name: "EVENT", lsb: 8, width: 4, access: Access::Ro, since: Gen::Nv40 };
     pub const SRC_STATUS_STOP: Field = Field { name: "STOP", lsb: 12, width: 4, access: Access::Ro, since: Gen::Nv40 };
-    pub const SPEC_SRC_SWAP: Field = Field { name: "SWAP", lsb: 0, width: 8, access: Access::Rw, since: Gen::Nv40 };
-    pub const SPEC_SRC_UNK8: Field = Field { name: "UNK8", lsb: 8, width: 8, access: Access::Rw, since: Gen::Nv40 };
+    pub const SPEC_SRC_SWAP: Field = Field { name: "SWAP", lsb: 0, width: 8, access: Access::Rw, since: Gen::G84 };
+    pub const SPEC_SRC_UNK8: Field = Field { name: "UNK8", lsb: 8, width: 8, access: Access::Rw, since: Gen::G84 };
     pub const USER_TRIGGER_USER0: Field = Field { name: "USER0", lsb: 0, width: 1, access: Access::Wo, since: Gen::Gt215 };
     pub const USER_TRIGGER_USER1: Field = Field { name: "USER1", lsb: 1, width: 1, access: Access::Wo, since: Gen::Gt215 };
     pub const USER_TRIGGER_PULSE0: Field = Field { name: "PULSE0", lsb: 2, width: 1, access: Access::Wo, since: Gen::Gt215 };
@@ -202,7 +202,7 @@ pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [
     Reg { name: "SETFLAG_OP", offset: 0x500, dom_stride: 0x4, kind: Kind::Storage, aborts: true, since: Gen::Nv40, desc: "SETFLAG logic operation (args START_SRC[2,3], PRE_SRC[0,1])", fields: PRE_OP_FIELDS },
     Reg { name: "CLRFLAG_OP", offset: 0x520, dom_stride: 0x4, kind: Kind::Storage, aborts: true, since: Gen::Nv40, desc: "CLRFLAG logic operation (args PRE_SRC[2,3], START_SRC[0,1])", fields: PRE_OP_FIELDS },
     Reg { name: "SRC_STATUS", offset: 0x540, dom_stride: 0x4, kind: Kind::Status, aborts: false, since: Gen::Nv40, desc: "Selected inputs status", fields: SRC_STATUS_FIELDS },
-    Reg { name: "SPEC_SRC", offset: 0x560, dom_stride: 0x4, kind: Kind::Storage, aborts: true, since: Gen::Nv40, desc: "SWAP and UNK8 input selection", fields: SPEC_SRC_FIELDS },
+    Reg { name: "SPEC_SRC", offset: 0x560, dom_stride: 0x4, kind: Kind::Storage, aborts: true, since: Gen::G84, desc: "SWAP and UNK8 input selection", fields: SPEC_SRC_FIELDS },
     Reg { name: "USER_TRIGGER", offset: 0x580, dom_stride: 0x4, kind: Kind::Trigger, aborts: false, since: Gen::Gt215, desc: "Triggers user-controllable signals (write-only)", fields: USER_TRIGGER_FIELDS },
     Reg { name: "CTR_CYCLES", offset: 0x600, dom_stride: 0x4, kind: Kind::Counter, aborts: true, since: Gen::Nv40, desc: "Elapsed cycles counter", fields: CTR_CYCLES_FIELDS },
     Reg { name: "CTR_CYCLES_ALT", offset: 0x640, dom_stride: 0x4, kind: Kind::Counter, aborts: true, since: Gen::Nv40, desc: "Elapsed cycles counter copy", fields: CTR_CYCLES_FIELDS },

@@ -10,8 +10,8 @@
 use bitvec::prelude::*;
 
 use crate::config::{Config, ConfigError};
-use crate::domain::{self, DomainInputs, DomainState, Target};
-use crate::regs::{GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
+use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
+use crate::regs::{self, GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// The 256 external signal inputs of one domain.
 pub type Signals = BitArr!(for 256, in u32, Lsb0);
@@ -23,11 +23,19 @@ pub enum BusOp {
     Read { offset: u16 },
 }
 
-/// What the completer answers in the ACCESS cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// What the completer answers in a cycle (PRDATA/PSLVERR are 0 except in
+/// the completing ACCESS cycle; `ready` is PREADY, S0/S15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BusResult {
     pub rdata: u32,
     pub slverr: bool,
+    pub ready: bool,
+}
+
+impl Default for BusResult {
+    fn default() -> BusResult {
+        BusResult { rdata: 0, slverr: false, ready: true }
+    }
 }
 
 /// Inputs of one bus clock cycle.
@@ -37,6 +45,8 @@ pub struct CycleInputs<'a> {
     pub pm_trigger: bool,
     pub wrcache_flush: bool,
     pub bus: Option<BusOp>,
+    /// Clock enables, bit d = domain d ticks in this cycle (S15).
+    pub ticks: u8,
 }
 
 /// A PCOUNTER domain set (the `pcnt_top` of the RTL).
@@ -52,11 +62,7 @@ impl PcounterSet {
     /// A domain set just out of reset (S8).
     pub fn new(cfg: Config) -> Result<PcounterSet, ConfigError> {
         cfg.validate()?;
-        Ok(PcounterSet {
-            domains: vec![DomainState::default(); cfg.num_domains],
-            global: [0; NUM_GLOBAL_REGS],
-            cfg,
-        })
+        Ok(PcounterSet { domains: vec![DomainState::default(); cfg.num_domains], global: [0; NUM_GLOBAL_REGS], cfg })
     }
 
     pub fn config(&self) -> &Config {
@@ -76,8 +82,9 @@ impl PcounterSet {
     /// Register view of every domain for this cycle (S11), domain-major.
     pub fn view(&self, inp: &CycleInputs, out: &mut [[u32; NUM_DOM_REGS]]) {
         self.check_inputs(inp);
+        let exports = self.exports();
         for (dom, d) in self.domains.iter().enumerate() {
-            d.view(&self.cfg, dom, &dom_inputs(inp, dom, None), &mut out[dom]);
+            d.view(&self.cfg, dom, &self.dom_inputs(inp, dom, None, exports, false), &mut out[dom]);
         }
     }
 
@@ -92,6 +99,9 @@ impl PcounterSet {
         self.check_inputs(inp);
         let mut result = BusResult::default();
         let mut dom_write: Option<(usize, usize, u32)> = None;
+        // Every domain sees this cycle's flops: snapshot before anything commits.
+        let exports = self.exports();
+        let periodic_reset = regs::field::GCTRL_PERIODIC_RESET.get(self.global[regs::GCTRL]) != 0;
         match inp.bus {
             None => {}
             Some(BusOp::Read { offset }) => match domain::target(&self.cfg, offset) {
@@ -99,7 +109,7 @@ impl PcounterSet {
                 Some(Target::Global { idx }) => result.rdata = self.global[idx],
                 Some(Target::Dom { dom, idx }) => {
                     let mut v = [0u32; NUM_DOM_REGS];
-                    self.domains[dom].view(&self.cfg, dom, &dom_inputs(inp, dom, None), &mut v);
+                    self.domains[dom].view(&self.cfg, dom, &self.dom_inputs(inp, dom, None, exports, false), &mut v);
                     result.rdata = v[idx];
                 }
             },
@@ -110,22 +120,48 @@ impl PcounterSet {
                 Some(Target::Global { idx }) => {
                     self.global[idx] = data & GLOBAL_REGS[idx].rw_mask(self.cfg.gen);
                 }
+                // S15: a write waits (PREADY = 0) until its domain ticks.
+                Some(Target::Dom { dom, .. }) if inp.ticks >> dom & 1 == 0 => result.ready = false,
                 Some(Target::Dom { dom, idx }) => dom_write = Some((dom, idx, data)),
             },
         }
         for dom in 0..self.domains.len() {
             let write = dom_write.filter(|w| w.0 == dom).map(|w| (w.1, w.2));
-            self.domains[dom].step(&self.cfg, dom, &dom_inputs(inp, dom, write));
+            let di = self.dom_inputs(inp, dom, write, exports, periodic_reset);
+            self.domains[dom].step(&self.cfg, dom, &di);
         }
         result
     }
-}
 
-fn dom_inputs<'a>(inp: &'a CycleInputs, dom: usize, write: Option<(usize, u32)>) -> DomainInputs<'a> {
-    DomainInputs {
-        sig: &inp.sig[dom],
-        pm_trigger: inp.pm_trigger,
-        wrcache_flush: inp.wrcache_flush,
-        write,
+    fn exports(&self) -> Exports {
+        self.domains.iter().enumerate().fold(Exports::default(), |a, (dom, d)| {
+            let e = d.exports(dom);
+            Exports {
+                event_sig: a.event_sig | e.event_sig,
+                flag_sig: a.flag_sig | e.flag_sig,
+                event_tog: a.event_tog | e.event_tog,
+                flag_tog: a.flag_tog | e.flag_tog,
+            }
+        })
+    }
+
+    fn dom_inputs<'a>(
+        &self,
+        inp: &'a CycleInputs,
+        dom: usize,
+        write: Option<(usize, u32)>,
+        exports: Exports,
+        periodic_reset: bool,
+    ) -> DomainInputs<'a> {
+        DomainInputs {
+            sig: &inp.sig[dom],
+            pm_trigger: inp.pm_trigger,
+            wrcache_flush: inp.wrcache_flush,
+            write,
+            tick: inp.ticks >> dom & 1 != 0,
+            exports,
+            present: ((1u16 << self.cfg.num_domains) - 1) as u8,
+            periodic_reset,
+        }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! - every scenario script in tests/scripts/ passes in lockstep and model-only;
 //! - malformed scripts in tests/scripts/bad/ give `file:line` errors, no panic;
-//! - a bounded random regression over every generation, 1 and 2 domains;
+//! - a bounded random regression over every generation, 1, 2 and 8 domains;
 //! - every injected fault (tests/faults/*.fault) is caught, leaves a repro,
 //!   a report, a script and waves, and the repro and the script reproduce it.
 
@@ -15,10 +15,7 @@ use pcounter_sim::runner::{self, Artifacts, Job, RunError, ScriptError};
 use pcounter_sim::script::Cmd;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -41,10 +38,7 @@ fn pcs_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn scripts_pass_in_lockstep_and_model_only() {
-    let art = Artifacts {
-        out: scratch("scripts"),
-        window: 200,
-    };
+    let art = Artifacts { out: scratch("scripts"), window: 200 };
     for f in pcs_files(&root().join("tests/scripts")) {
         for model_only in [false, true] {
             match runner::run_script(&f, model_only, None, &art, true) {
@@ -60,17 +54,10 @@ fn scripts_pass_in_lockstep_and_model_only() {
 /// Acceptance: malformed scripts give a clear error with file:line, never a panic.
 #[test]
 fn bad_scripts_give_file_line_errors() {
-    let art = Artifacts {
-        out: scratch("bad-scripts"),
-        window: 10,
-    };
+    let art = Artifacts { out: scratch("bad-scripts"), window: 10 };
     for f in pcs_files(&root().join("tests/scripts/bad")) {
         let text = fs::read_to_string(&f).unwrap();
-        let want = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("# expect-error:"))
-            .map(str::trim);
+        let want = text.lines().next().and_then(|l| l.strip_prefix("# expect-error:")).map(str::trim);
         let want = want.unwrap_or_else(|| panic!("{}: first line must be `# expect-error: TEXT`", f.display()));
         match runner::run_script(&f, true, None, &art, true) {
             Err(ScriptError::Input(e)) => {
@@ -85,18 +72,12 @@ fn bad_scripts_give_file_line_errors() {
     }
 }
 
-/// A bounded random regression: every generation, 1 and 2 domains.
+/// A bounded random regression: every generation, 1, 2 and 8 domains.
 #[test]
 fn bounded_random_regression() {
-    for domains in [1, 2] {
+    for domains in [1, 2, 8] {
         for (i, gen) in Gen::ALL.into_iter().enumerate() {
-            let job = Job {
-                seed: 1000 + i as u64,
-                gen,
-                domains,
-                cycles: 30_000,
-                fault: None,
-            };
+            let job = Job { seed: 1000 + i as u64, gen, domains, cycles: 30_000, fault: None };
             match runner::run_job(&job) {
                 Ok((c, st)) => {
                     assert!(c >= job.cycles);
@@ -114,13 +95,7 @@ fn bounded_random_regression() {
 /// The random stimulus is a pure function of its seed: same seed, same stream.
 #[test]
 fn stimulus_is_deterministic() {
-    let job = Job {
-        seed: 42,
-        gen: Gen::G92,
-        domains: 2,
-        cycles: 0,
-        fault: None,
-    };
+    let job = Job { seed: 42, gen: Gen::G92, domains: 2, cycles: 0, fault: None };
     let a: Vec<Cmd> = job.stimulus().take(5000).collect();
     let b: Vec<Cmd> = job.stimulus().take(5000).collect();
     assert_eq!(a, b);
@@ -133,26 +108,15 @@ fn stimulus_is_deterministic() {
 #[test]
 fn injected_faults_are_caught_with_artifacts() {
     let faults = Rtl::faults();
-    assert!(
-        !faults.is_empty(),
-        "build with --features pcounter-sim/faults (make test does)"
-    );
+    assert!(!faults.is_empty(), "build with --features pcounter-sim/faults (make test does)");
     for fault in faults {
         let out = scratch(&format!("fault-{fault}"));
-        let art = Artifacts {
-            out: out.clone(),
-            window: 500,
-        };
+        let art = Artifacts { out: out.clone(), window: 500 };
         // Find the first failing seed (the fault must be caught within a few).
         let mut caught = None;
         for seed in 1..=10 {
-            let job = Job {
-                seed,
-                gen: Gen::ALL[seed as usize % 4],
-                domains: 1,
-                cycles: 100_000,
-                fault: Some(fault.into()),
-            };
+            let job =
+                Job { seed, gen: Gen::ALL[seed as usize % 4], domains: 2, cycles: 200_000, fault: Some(fault.into()) };
             match runner::run_job(&job) {
                 Ok(_) => continue,
                 Err(RunError::Setup(e)) => panic!("{e}"),
@@ -165,13 +129,10 @@ fn injected_faults_are_caught_with_artifacts() {
         let (job, m) = caught.unwrap_or_else(|| panic!("fault {fault} survived 10 seeds x 100k cycles"));
         let j = job.clone();
         let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
-        let dir = runner::write_failure(&art, "fail", &job.repro(), &m, job.gen, 1, Some(fault), &replay).unwrap();
+        let dir = runner::write_failure(&art, "fail", &job.repro(), &m, &job.setup(), &replay).unwrap();
 
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
-        assert!(
-            repro.contains(&format!("SEED={}", job.seed)) && repro.contains(&format!("FAULT={fault}")),
-            "{repro}"
-        );
+        assert!(repro.contains(&format!("SEED={}", job.seed)) && repro.contains(&format!("FAULT={fault}")), "{repro}");
         let report = fs::read_to_string(dir.join("report.txt")).unwrap();
         assert!(
             report.contains("MISMATCH at cycle") && report.contains("expected") && report.contains("repro:"),
@@ -185,28 +146,18 @@ fn injected_faults_are_caught_with_artifacts() {
         );
         assert!(vcd.contains("pcnt_top"), "VCD lacks the RTL trace");
         let gtkw = fs::read_to_string(dir.join("wave.gtkw")).unwrap();
-        assert!(
-            gtkw.contains("wave.vcd") && gtkw.contains(&(m.cycle * 10).to_string()),
-            "gtkw lacks dumpfile/marker"
-        );
+        assert!(gtkw.contains("wave.vcd") && gtkw.contains(&(m.cycle * 10).to_string()), "gtkw lacks dumpfile/marker");
 
         // The repro reruns the same job: same cycle, same register.
         match runner::run_job(&job) {
             Err(RunError::Mismatch(again)) => {
-                assert_eq!(
-                    (again.cycle, &again.what),
-                    (m.cycle, &m.what),
-                    "repro of {fault} differs"
-                )
+                assert_eq!((again.cycle, &again.what), (m.cycle, &m.what), "repro of {fault} differs")
             }
             other => panic!("repro of {fault} did not fail: {other:?}"),
         }
         // The saved script alone reproduces it on the faulty RTL, and passes on the good one.
         let script = dir.join("stimulus.pcs");
-        let art2 = Artifacts {
-            out: out.join("replay"),
-            window: 50,
-        };
+        let art2 = Artifacts { out: out.join("replay"), window: 50 };
         match runner::run_script(&script, false, Some(fault), &art2, true) {
             Err(ScriptError::Failed(e)) => assert!(e.contains("disagree"), "{e}"),
             other => panic!("stimulus.pcs of {fault} did not reproduce: {other:?}"),

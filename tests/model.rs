@@ -16,6 +16,8 @@ struct Tb {
     set: PcounterSet,
     sig: Vec<Signals>,
     pm_trigger: bool,
+    /// Clock enables of the next cycles (S15); all domains tick by default.
+    ticks: u8,
 }
 
 impl Tb {
@@ -24,15 +26,12 @@ impl Tb {
             set: PcounterSet::new(Config::new(gen, domains).unwrap()).unwrap(),
             sig: vec![BitArray::ZERO; domains],
             pm_trigger: false,
+            ticks: 0xff,
         }
     }
     fn cycle(&mut self, bus: Option<BusOp>) -> BusResult {
-        let inp = CycleInputs {
-            sig: &self.sig,
-            pm_trigger: self.pm_trigger,
-            wrcache_flush: false,
-            bus,
-        };
+        let inp =
+            CycleInputs { sig: &self.sig, pm_trigger: self.pm_trigger, wrcache_flush: false, bus, ticks: self.ticks };
         self.set.step(&inp)
     }
     fn tick(&mut self) {
@@ -44,26 +43,16 @@ impl Tb {
         }
     }
     fn write(&mut self, dom: usize, idx: usize, data: u32) -> BusResult {
-        self.cycle(Some(BusOp::Write {
-            offset: DOM_REGS[idx].offset_of(dom),
-            data,
-            strb: 0xf,
-        }))
+        self.cycle(Some(BusOp::Write { offset: DOM_REGS[idx].offset_of(dom), data, strb: 0xf }))
     }
     fn read(&mut self, dom: usize, idx: usize) -> BusResult {
-        self.cycle(Some(BusOp::Read {
-            offset: DOM_REGS[idx].offset_of(dom),
-        }))
+        self.cycle(Some(BusOp::Read { offset: DOM_REGS[idx].offset_of(dom) }))
     }
     /// Register value as a read would return it now (the view, S11).
     fn reg(&self, dom: usize, idx: usize) -> u32 {
         let mut v = vec![[0u32; regs::NUM_DOM_REGS]; self.sig.len()];
-        let inp = CycleInputs {
-            sig: &self.sig,
-            pm_trigger: self.pm_trigger,
-            wrcache_flush: false,
-            bus: None,
-        };
+        let inp =
+            CycleInputs { sig: &self.sig, pm_trigger: self.pm_trigger, wrcache_flush: false, bus: None, ticks: 0xff };
         self.set.view(&inp, &mut v);
         v[dom][idx]
     }
@@ -179,11 +168,7 @@ fn single_event_two_periods(#[case] ctrl: u32, #[case] ctr_event: u32, #[case] c
         assert_eq!(tb.reg(0, regs::CTR_PRE), expect);
     }
     tb.pulse(0, PRE);
-    assert_eq!(
-        tb.state(0),
-        SingleState::WaitStart,
-        "third PRE (CTR_PRE == 0) leaves WAIT_FOR_PRE"
-    );
+    assert_eq!(tb.state(0), SingleState::WaitStart, "third PRE (CTR_PRE == 0) leaves WAIT_FOR_PRE");
     tb.pulse(0, START);
     assert_eq!(tb.state(0), SingleState::Counting);
     tb.sig(0, EVENT, true);
@@ -200,11 +185,7 @@ fn single_event_two_periods(#[case] ctrl: u32, #[case] ctr_event: u32, #[case] c
     tb.ticks(3);
     tb.sig(0, EVENT, false);
     tb.pulse(0, STOP);
-    assert_eq!(
-        tb.state(0),
-        SingleState::Inactive,
-        "CTR_STOP == 0 at STOP ends the process"
-    );
+    assert_eq!(tb.state(0), SingleState::Inactive, "CTR_STOP == 0 at STOP ends the process");
     assert_eq!(tb.reg(0, regs::CTR_EVENT), ctr_event);
     assert_eq!(tb.reg(0, regs::CTR_START), ctr_start);
     assert_eq!(tb.reg(0, regs::CTRL) >> 28 & 3, 0, "SINGLE_STATE reads INACTIVE");
@@ -288,19 +269,10 @@ fn every_register_write_aborts_or_not_as_the_seed_lists() {
         let v = if r.name == "CTRL" { 0 } else { tb.reg(0, idx) };
         tb.write(0, idx, v);
         let aborts = SEED_ABORTS.contains(&r.name);
-        let want = if aborts {
-            SingleState::Inactive
-        } else {
-            SingleState::Counting
-        };
+        let want = if aborts { SingleState::Inactive } else { SingleState::Counting };
         assert_eq!(tb.state(0), want, "write to {} (S2)", r.name);
         let counted = tb.reg(0, regs::CTR_EVENT) - before;
-        assert_eq!(
-            counted,
-            u32::from(!aborts),
-            "{}: an aborting write counts nothing in its cycle (S1)",
-            r.name
-        );
+        assert_eq!(counted, u32::from(!aborts), "{}: an aborting write counts nothing in its cycle (S1)", r.name);
     }
 }
 
@@ -314,24 +286,12 @@ fn pre_op_outside_inactive_and_outside_single_mode() {
     assert_eq!(tb.state(0), SingleState::WaitPre);
     tb.write(0, regs::PRE_OP, 0xffff);
     assert_eq!(tb.state(0), SingleState::WaitPre);
-    assert_eq!(
-        tb.reg(0, regs::CTR_PRE),
-        5,
-        "no restart, and the old PRE_OP (0) counted nothing"
-    );
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 5, "no restart, and the old PRE_OP (0) counted nothing");
     tb.tick();
-    assert_eq!(
-        tb.reg(0, regs::CTR_PRE),
-        4,
-        "new PRE_OP is used from the next cycle (S1)"
-    );
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 4, "new PRE_OP is used from the next cycle (S1)");
     tb.write(0, regs::CTRL, 1); // QUAD: aborts
     tb.write(0, regs::PRE_OP, 0xffff);
-    assert_eq!(
-        tb.state(0),
-        SingleState::Inactive,
-        "PRE_OP does not start single mode in MODE=QUAD"
-    );
+    assert_eq!(tb.state(0), SingleState::Inactive, "PRE_OP does not start single mode in MODE=QUAD");
 }
 
 // ---------------------------------------------------------------- S6 counter modes
@@ -372,16 +332,8 @@ fn counter_modes(
     tb.sig(0, STOP, false);
     let (e0, p0) = (tb.reg(0, regs::CTR_EVENT), tb.reg(0, regs::CTR_PRE));
     tb.tick();
-    assert_eq!(
-        tb.reg(0, regs::CTR_EVENT) - e0,
-        d_event,
-        "CTR_EVENT increment, CTR_MODE {ctr_mode}"
-    );
-    assert_eq!(
-        tb.reg(0, regs::CTR_PRE) - p0,
-        d_pre,
-        "CTR_PRE increment, CTR_MODE {ctr_mode}"
-    );
+    assert_eq!(tb.reg(0, regs::CTR_EVENT) - e0, d_event, "CTR_EVENT increment, CTR_MODE {ctr_mode}");
+    assert_eq!(tb.reg(0, regs::CTR_PRE) - p0, d_pre, "CTR_PRE increment, CTR_MODE {ctr_mode}");
 }
 
 /// S6: 32-bit saturation, also when a B4/B6 increment crosses 0xffffffff.
@@ -474,23 +426,15 @@ fn own_event_loop_is_registered() {
 fn unmapped_answers_pslverr(#[case] gen: Gen, #[case] domains: usize, #[case] offset: u16) {
     let mut tb = Tb::new(gen, domains);
     let r = tb.cycle(Some(BusOp::Read { offset }));
-    assert_eq!(r, BusResult { rdata: 0, slverr: true });
-    let w = tb.cycle(Some(BusOp::Write {
-        offset,
-        data: !0,
-        strb: 0xf,
-    }));
+    assert_eq!(r, BusResult { rdata: 0, slverr: true, ready: true });
+    let w = tb.cycle(Some(BusOp::Write { offset, data: !0, strb: 0xf }));
     assert!(w.slverr);
 }
 
 #[test]
 fn partial_strobe_write_is_refused() {
     let mut tb = Tb::new(Gen::Gt215, 1);
-    let w = tb.cycle(Some(BusOp::Write {
-        offset: 0x780,
-        data: 0x1234,
-        strb: 0x3,
-    }));
+    let w = tb.cycle(Some(BusOp::Write { offset: 0x780, data: 0x1234, strb: 0x3 }));
     assert!(w.slverr, "S0: PSTRB != 0xf -> PSLVERR");
     assert_eq!(tb.read(0, regs::THRESHOLD).rdata, 0, "and nothing stored");
 }
@@ -539,12 +483,7 @@ fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
     tb.sig(1, 0xfe, true); // external input at a trailer slot: ignored
     tb.sig(1, 0xe5, true); // base+0x05: an ordinary external signal
     tb.pm_trigger = true;
-    let inp = CycleInputs {
-        sig: &tb.sig,
-        pm_trigger: true,
-        wrcache_flush: true,
-        bus: None,
-    };
+    let inp = CycleInputs { sig: &tb.sig, pm_trigger: true, wrcache_flush: true, bus: None, ticks: 0xff };
     let mut v = vec![[0u32; regs::NUM_DOM_REGS]; 2];
     tb.set.view(&inp, &mut v);
     let w = v[1][regs::SIG_STATUS + 7];
@@ -552,4 +491,156 @@ fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
     assert_eq!(w >> 0x0e & 1, wrcache, "WRCACHE_FLUSH by generation");
     assert_eq!(w >> 0x1e & 1, 0, "own FLAG signal, not the external input");
     assert_eq!(w >> 0x05 & 1, 1, "base+0x05 is external");
+}
+
+// ---------------------------------------------------------------- S15..S19
+
+/// S15: a domain that does not tick holds all state; a write to it waits
+/// (PREADY = 0) until it ticks.
+#[test]
+fn non_ticking_domain_holds_and_writes_wait() {
+    let mut tb = Tb::new(Gen::Gt215, 2);
+    tb.ticks = 0b01; // domain 1 stopped
+    let r = tb.write(1, regs::THRESHOLD, 7);
+    assert!(!r.ready, "write to a stopped domain waits");
+    assert_eq!(tb.reg(1, regs::THRESHOLD), 0);
+    assert!(tb.write(0, regs::THRESHOLD, 7).ready, "domain 0 ticks");
+    tb.ticks = 0b11;
+    assert!(tb.write(1, regs::THRESHOLD, 7).ready);
+    assert_eq!(tb.reg(1, regs::THRESHOLD), 7);
+}
+
+/// Put domain 0 in quad mode with EVENT = signal 0x30 (ARG0), SWAP = 0x40 (G84+).
+fn quad_tb(gen: Gen) -> Tb {
+    let mut tb = Tb::new(gen, 1);
+    tb.simple_selection(0);
+    if gen >= Gen::G84 {
+        tb.write(0, regs::SPEC_SRC, 0x40);
+    }
+    tb.write(0, regs::CTRL, 1);
+    tb
+}
+
+fn quad_state(tb: &Tb) -> u32 {
+    tb.reg(0, regs::CTRL) >> 24 & 3
+}
+
+/// Seed 003 "Quad event mode": "if SWAP and one of the event inputs are
+/// active on the same cycle, the events will be counted for the next period".
+#[test]
+fn quad_swap_before_count() {
+    let mut tb = quad_tb(Gen::G84);
+    tb.sig(0, EVENT, true);
+    tb.ticks(3);
+    tb.sig(0, 0x40, true); // SWAP and EVENT in the same tick
+    tb.tick();
+    tb.sig(0, 0x40, false);
+    tb.sig(0, EVENT, false);
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 3, "the old period: the 3 ticks before the swap");
+    assert_eq!(quad_state(&tb), 1, "EMPTY -> VALID");
+    tb.ticks(4);
+    tb.write(0, regs::PRE_OP, 0xaaaa); // G84+: a PRE_OP write swaps
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 1, "the swap tick's EVENT went to the new period");
+    assert_eq!(tb.reg(0, regs::CTR_CYCLES), 5, "swap tick + 4 ticks");
+    assert_eq!(quad_state(&tb), 3, "VALID -> OVERFLOW");
+}
+
+/// S17: ack then swap in one tick; ack alone steps the state down.
+#[rstest]
+#[case::ack_alone_from_overflow(3, false, 1)]
+#[case::ack_alone_from_valid(1, false, 0)]
+#[case::ack_alone_from_empty(0, false, 0)]
+#[case::ack_and_swap_from_valid(1, true, 1)]
+#[case::ack_and_swap_from_empty(0, true, 1)]
+#[case::ack_and_swap_from_overflow(3, true, 3)]
+fn quad_ack_then_swap(#[case] from: u8, #[case] swap: bool, #[case] to: u32) {
+    let mut tb = quad_tb(Gen::Gt215);
+    tb.set.domains[0].quad_state = from;
+    tb.sig(0, 0x40, swap);
+    tb.write(0, regs::QUAD_ACK_TRIGGER, 1);
+    assert_eq!(quad_state(&tb), to);
+}
+
+/// S17: NV40 has no SPEC_SRC: SWAP is PM_TRIGGER, and PRE_OP does not swap.
+#[test]
+fn quad_nv40_swaps_on_pm_trigger_only() {
+    let mut tb = quad_tb(Gen::Nv40);
+    tb.ticks(2);
+    tb.write(0, regs::PRE_OP, 0);
+    assert_eq!(quad_state(&tb), 0, "no PRE_OP swap before G84");
+    tb.pm_trigger = true;
+    tb.tick();
+    assert_eq!(quad_state(&tb), 1);
+}
+
+/// S17: EXTRA_B4 / EXTRA_B6_EVENT_B2 feed CTR_START in quad mode.
+#[rstest]
+#[case::simple(0, 1)]
+#[case::extra_b4(3, 0xb)]
+#[case::extra_b6(4, 0x2b)]
+fn quad_start_counter_modes(#[case] ctr_mode: u32, #[case] expected: u32) {
+    let mut tb = quad_tb(Gen::Gt215);
+    tb.write(0, regs::CTRL, 1 | ctr_mode << 4);
+    for (j, v) in [true, true, false, true].into_iter().enumerate() {
+        tb.sig(0, START + j, v); // B4 = 0xb, START (= START_SRC[0]) = 1
+    }
+    tb.sig(0, EVENT + 3, true); // B6 bit 5
+    tb.write(0, regs::PRE_OP, 0xaaaa); // swap: counting from 0
+    tb.tick();
+    tb.write(0, regs::PRE_OP, 0xaaaa); // swap: the period = 2 ticks
+    assert_eq!(tb.reg(0, regs::CTR_START), 2 * expected);
+}
+
+/// Seed 003 "The PERIODIC signal"; S18: one pulse every 0x400 << (n - 1) ticks.
+#[rstest]
+#[case::p400(1, 0x400)]
+#[case::p800(2, 0x800)]
+fn periodic_period(#[case] n: u32, #[case] period: usize) {
+    let mut tb = Tb::new(Gen::G84, 1);
+    tb.write(0, regs::CTRL, n << 21);
+    let mut pulses = Vec::new();
+    for t in 0..3 * period + 1 {
+        tb.tick();
+        if tb.set.domains[0].periodic {
+            pulses.push(t);
+        }
+    }
+    assert_eq!(pulses.len(), 3, "{pulses:?}");
+    assert_eq!(pulses[1] - pulses[0], period);
+    assert_eq!(tb.reg(0, regs::SIG_STATUS + 7) >> 0x0d & 1, 0, "PERIODIC is one tick long");
+}
+
+/// S19: USER_TRIGGER pulse mode: value 1 for exactly one tick (GT215, base+0x0a).
+#[rstest]
+#[case::level(0b0001, [1, 1, 1])]
+#[case::pulse(0b0101, [1, 0, 0])]
+#[case::clear(0b0000, [0, 0, 0])]
+fn user_trigger(#[case] data: u32, #[case] seen: [u32; 3]) {
+    let mut tb = Tb::new(Gen::Gt215, 1);
+    tb.write(0, regs::USER_TRIGGER, data);
+    let mut got = [0; 3];
+    for g in got.iter_mut() {
+        *g = tb.reg(0, regs::SIG_STATUS + 7) >> 0x0a & 1;
+        tb.tick();
+    }
+    assert_eq!(got, seen);
+}
+
+/// S16: CONTINUOUS import: domain 1 sees domain 0's EVENT signal two of its
+/// ticks later; PULSE import: a long level is one pulse.
+#[rstest]
+#[case::continuous(0, [0, 0, 1, 1, 1, 1, 1, 1])]
+#[case::pulse(1 << 11, [0, 0, 1, 0, 0, 0, 0, 0])]
+fn import_latency(#[case] ctrl1: u32, #[case] seen: [u32; 8]) {
+    let mut tb = Tb::new(Gen::Gt215, 2);
+    tb.write(0, regs::EVENT_OP, 0xffff); // domain 0 EVENT = 1 from the next tick
+    tb.write(1, regs::CTRL, ctrl1);
+    let mut got = [0; 8];
+    for g in got.iter_mut() {
+        // DOM[0].EVENT at base 0xe0 + 0x17 in domain 1's SIG_STATUS[7]
+        *g = tb.reg(1, regs::SIG_STATUS + 7) >> 0x17 & 1;
+        tb.tick();
+    }
+    // event_sig of domain 0 rises one tick after the op (S4), then two stages.
+    assert_eq!(got, seen);
 }

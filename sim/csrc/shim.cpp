@@ -21,7 +21,7 @@
 namespace {
 
 struct PcntIn {
-    uint32_t rst_n, gen, psel, penable, pwrite, paddr, pwdata, pstrb, pm_trigger, wrcache_flush;
+    uint32_t rst_n, gen, psel, penable, pwrite, paddr, pwdata, pstrb, pm_trigger, wrcache_flush, dom_tick;
     const uint32_t* sig;  // num_domains * 8 words, domain d signal s = word d*8 + s/32, bit s%32
 };
 
@@ -115,6 +115,7 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     t->pstrb_i = in->pstrb & 0xf;
     t->pm_trigger_i = in->pm_trigger & 1;
     t->wrcache_flush_i = in->wrcache_flush & 1;
+    t->dom_tick_i = in->dom_tick;
     put_words(t->sig_i, in->sig);
     t->clk_i = 0;
     t->eval();

@@ -20,6 +20,7 @@ pub struct PcntIn {
     pub pstrb: u32,
     pub pm_trigger: u32,
     pub wrcache_flush: u32,
+    pub dom_tick: u32,
     pub sig: *const u32,
 }
 
@@ -82,31 +83,17 @@ impl Rtl {
     }
 
     pub fn new(num_domains: usize, fault: Option<&str>) -> Result<Rtl, String> {
-        let fns = MODELS
-            .iter()
-            .find(|m| m.num_domains == num_domains && m.fault == fault)
-            .ok_or_else(|| {
-                format!(
-                    "no Verilated build for {num_domains} domain(s){}; built: {}{}",
-                    fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
-                    Rtl::available().join(", "),
-                    if fault.is_some() {
-                        " (fault builds need `--features faults`)"
-                    } else {
-                        ""
-                    }
-                )
-            })?;
+        let fns = MODELS.iter().find(|m| m.num_domains == num_domains && m.fault == fault).ok_or_else(|| {
+            format!(
+                "no Verilated build for {num_domains} domain(s){}; built: {}{}",
+                fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
+                Rtl::available().join(", "),
+                if fault.is_some() { " (fault builds need `--features faults`)" } else { "" }
+            )
+        })?;
         // SAFETY: the constructor has no preconditions; the pointer is owned here.
         let ctx = unsafe { (fns.new)() };
-        Ok(Rtl {
-            fns,
-            ctx,
-            out: RtlOut {
-                dom_regs: vec![0; num_domains * NUM_DOM_REGS],
-                ..Default::default()
-            },
-        })
+        Ok(Rtl { fns, ctx, out: RtlOut { dom_regs: vec![0; num_domains * NUM_DOM_REGS], ..Default::default() } })
     }
 
     pub fn num_domains(&self) -> usize {
@@ -115,16 +102,8 @@ impl Rtl {
 
     /// One bus clock. `inp.sig` must point at `num_domains * 8` words.
     pub fn cycle(&mut self, inp: &PcntIn, sig: &[u32]) {
-        assert_eq!(
-            sig.len(),
-            self.fns.num_domains * 8,
-            "signal words for {} domains",
-            self.fns.num_domains
-        );
-        let i = PcntIn {
-            sig: sig.as_ptr(),
-            ..*inp
-        };
+        assert_eq!(sig.len(), self.fns.num_domains * 8, "signal words for {} domains", self.fns.num_domains);
+        let i = PcntIn { sig: sig.as_ptr(), ..*inp };
         let mut o = PcntOut {
             prdata: 0,
             pready: 0,

@@ -10,11 +10,12 @@
 use std::collections::VecDeque;
 
 use bitvec::prelude::*;
+use pcounter::domain::event;
 use pcounter::regs::{self, Gen, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
 use crate::ffi::{PcntIn, Rtl};
-use crate::script::{Cmd, Counter, GlobalInput};
+use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
 use crate::wave::{ExtraSignal, ExtraTrace};
 
@@ -85,6 +86,21 @@ pub struct Stats {
     pub counting_by_mode: [u64; 8],
     /// COUNTING cycles with a counter at 0xffffffff (saturation, S6).
     pub saturated: u64,
+    /// Quad mode (S17): QUAD_STATE transitions [from][to] (0 EMPTY, 1 VALID,
+    /// 3 OVERFLOW), swaps by cause, acks, ticks per CTR_MODE, saturated ticks.
+    pub quad_transitions: [[u64; 4]; 4],
+    pub swaps_signal: u64,
+    pub swaps_pre_op: u64,
+    pub acks: u64,
+    pub quad_ticks_by_mode: [u64; 8],
+    pub quad_saturated: u64,
+    /// Ticks with an imported signal at 1 from a domain with another clock
+    /// (S16): [EVENT, FLAG][CONTINUOUS, PULSE].
+    pub imports: [[u64; 2]; 2],
+    /// PERIODIC pulses per CTRL.PERIODIC_PERIOD (S18).
+    pub periodic_pulses: [u64; 8],
+    /// Ticks with a USER signal high in pulse mode (S19).
+    pub user_pulses: u64,
     pub writes: u64,
     pub reads: u64,
     pub slverr: u64,
@@ -102,6 +118,27 @@ impl Stats {
         }
         self.aborts += o.aborts;
         self.saturated += o.saturated;
+        for (a, b) in self.quad_transitions.iter_mut().zip(o.quad_transitions.iter()) {
+            for (x, y) in a.iter_mut().zip(b.iter()) {
+                *x += y;
+            }
+        }
+        for (a, b) in self.imports.iter_mut().zip(o.imports.iter()) {
+            for (x, y) in a.iter_mut().zip(b.iter()) {
+                *x += y;
+            }
+        }
+        for (x, y) in self.quad_ticks_by_mode.iter_mut().zip(o.quad_ticks_by_mode.iter()) {
+            *x += y;
+        }
+        for (x, y) in self.periodic_pulses.iter_mut().zip(o.periodic_pulses.iter()) {
+            *x += y;
+        }
+        self.swaps_signal += o.swaps_signal;
+        self.swaps_pre_op += o.swaps_pre_op;
+        self.acks += o.acks;
+        self.quad_saturated += o.quad_saturated;
+        self.user_pulses += o.user_pulses;
         self.writes += o.writes;
         self.reads += o.reads;
         self.slverr += o.slverr;
@@ -127,12 +164,47 @@ impl std::fmt::Display for Stats {
             write!(f, " {m}={n}")?;
         }
         writeln!(f)?;
-        write!(
+        const Q: [&str; 4] = ["EMPTY", "VALID", "?", "OVERFLOW"];
+        write!(f, "  quad state transitions:")?;
+        for (from, row) in self.quad_transitions.iter().enumerate() {
+            for (to, n) in row.iter().enumerate() {
+                if *n > 0 {
+                    write!(f, " {}->{}={n}", Q[from], Q[to])?;
+                }
+            }
+        }
+        writeln!(f)?;
+        writeln!(
             f,
-            "  bus: {} writes, {} reads, {} PSLVERR",
-            self.writes, self.reads, self.slverr
-        )
+            "  quad swaps: {} by SWAP signal, {} by PRE_OP write; {} acks; {} ticks with a saturated counter",
+            self.swaps_signal, self.swaps_pre_op, self.acks, self.quad_saturated
+        )?;
+        write!(f, "  quad ticks by CTR_MODE:")?;
+        for (m, n) in self.quad_ticks_by_mode.iter().enumerate() {
+            write!(f, " {m}={n}")?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  imports high from a domain with another clock: EVENT continuous={} pulse={}, FLAG continuous={} pulse={}",
+            self.imports[0][0], self.imports[0][1], self.imports[1][0], self.imports[1][1]
+        )?;
+        write!(f, "  PERIODIC pulses by PERIODIC_PERIOD:")?;
+        for (p, n) in self.periodic_pulses.iter().enumerate().skip(1) {
+            write!(f, " {p}={n}")?;
+        }
+        writeln!(f)?;
+        writeln!(f, "  USER pulse-mode ticks: {}", self.user_pulses)?;
+        write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
     }
+}
+
+/// A domain's state before a step, for the reach counts.
+#[derive(Clone, Copy, Default)]
+struct Before {
+    single: usize,
+    quad: u8,
+    imported: (u8, u8, bool, bool),
 }
 
 /// Records DUT and model register values for the wave file.
@@ -165,12 +237,25 @@ pub struct Engine {
     pub continue_on_mismatch: bool,
     pub first_mismatch: Option<Mismatch>,
     pub stats: Stats,
+    /// Tick pattern of each domain (S15).
+    clock: Vec<ClockSpec>,
 }
 
 impl Engine {
     /// `rtl = false` runs the model alone (`--model-only`).
-    pub fn new(gen: Gen, domains: usize, rtl: bool, fault: Option<&str>) -> Result<Engine, String> {
+    /// `clocks`: per-domain tick patterns (S15); domains not listed tick every cycle.
+    pub fn new(
+        gen: Gen,
+        domains: usize,
+        rtl: bool,
+        fault: Option<&str>,
+        clocks: &[(u8, ClockSpec)],
+    ) -> Result<Engine, String> {
         let cfg = Config::new(gen, domains).map_err(|e| e.to_string())?;
+        let mut clock = vec![ClockSpec::Ratio { m: 1, n: 1 }; domains];
+        for &(d, spec) in clocks {
+            *clock.get_mut(usize::from(d)).ok_or(format!("clock for domain {d}, but only {domains} domain(s)"))? = spec;
+        }
         let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
         let rtl = if rtl { Some(Rtl::new(domains, fault)?) } else { None };
         let mut e = Engine {
@@ -189,6 +274,7 @@ impl Engine {
             continue_on_mismatch: false,
             first_mismatch: None,
             stats: Stats::default(),
+            clock,
         };
         e.reset_rtl();
         Ok(e)
@@ -216,16 +302,8 @@ impl Engine {
             rtl.trace_open(p)?;
         }
         let mut signals = vec![
-            ExtraSignal {
-                scope: vec![],
-                name: "mismatch".into(),
-                width: 1,
-            },
-            ExtraSignal {
-                scope: vec![],
-                name: "cycle".into(),
-                width: 32,
-            },
+            ExtraSignal { scope: vec![], name: "mismatch".into(), width: 1 },
+            ExtraSignal { scope: vec![], name: "cycle".into(), width: 32 },
         ];
         for dom in 0..self.cfg.num_domains {
             for r in regs::DOM_REGS.iter() {
@@ -250,10 +328,7 @@ impl Engine {
         let n = signals.len();
         self.wave = Some(WaveRec {
             start: self.cycle,
-            trace: ExtraTrace {
-                signals,
-                changes: Vec::new(),
-            },
+            trace: ExtraTrace { signals, changes: Vec::new() },
             last: vec![None; n],
         });
         Ok(())
@@ -280,19 +355,9 @@ impl Engine {
         self.note(cmd.to_string());
         match *cmd {
             Cmd::Write { addr, data, strb } => {
-                let op = BusOp::Write {
-                    offset: offset(addr),
-                    data,
-                    strb,
-                };
-                self.clock(Apb::Setup(op))?;
-                self.clock(Apb::Access(op)).map(Some)
+                self.transfer(BusOp::Write { offset: offset(addr), data, strb }).map(Some)
             }
-            Cmd::Read { addr, .. } => {
-                let op = BusOp::Read { offset: offset(addr) };
-                self.clock(Apb::Setup(op))?;
-                self.clock(Apb::Access(op)).map(Some)
-            }
+            Cmd::Read { addr, .. } => self.transfer(BusOp::Read { offset: offset(addr) }).map(Some),
             Cmd::Wait { cycles } => {
                 for _ in 0..cycles {
                     self.clock(Apb::Idle)?;
@@ -319,6 +384,17 @@ impl Engine {
         }
     }
 
+    /// One APB transfer: SETUP, then ACCESS until PREADY (S0, S15).
+    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>> {
+        self.clock(Apb::Setup(op))?;
+        loop {
+            let res = self.clock(Apb::Access(op))?;
+            if res.ready {
+                return Ok(res);
+            }
+        }
+    }
+
     /// The verification backdoor (docs/semantics.md S14): the same counter
     /// value in the model and in the RTL flop, before the next clock.
     fn poke(&mut self, dom: usize, counter: Counter, value: u32) {
@@ -333,8 +409,7 @@ impl Engine {
         }
         if let Some(rtl) = &mut self.rtl {
             let var = format!("{}_q", counter.name());
-            rtl.poke(dom, &var, value)
-                .unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+            rtl.poke(dom, &var, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
         }
     }
 
@@ -351,14 +426,11 @@ impl Engine {
             Apb::Access(op) => Some(op),
             _ => None,
         };
-        let inp = CycleInputs {
-            sig: &self.sig,
-            pm_trigger,
-            wrcache_flush,
-            bus,
-        };
+        let ticks = self.clock.iter().enumerate().fold(0u8, |t, (d, c)| t | u8::from(c.ticks(self.cycle)) << d);
+        let inp = CycleInputs { sig: &self.sig, pm_trigger, wrcache_flush, bus, ticks };
         if let Some(rtl) = &mut self.rtl {
             let mut i = idle_in(self.cfg.gen);
+            i.dom_tick = u32::from(ticks);
             i.pm_trigger = u32::from(pm_trigger);
             i.wrcache_flush = u32::from(wrcache_flush);
             if let Apb::Setup(op) | Apb::Access(op) = apb {
@@ -378,9 +450,13 @@ impl Engine {
         }
         self.model.view(&inp, &mut self.view);
         let glob = self.model.global_view();
-        let before: Vec<usize> = self.model.domains.iter().map(|d| d.single_state as usize).collect();
+        let mut before = [Before::default(); 8];
+        let present = ((1u16 << self.cfg.num_domains) - 1) as u8;
+        for (dom, (b, d)) in before.iter_mut().zip(self.model.domains.iter()).enumerate() {
+            *b = Before { single: d.single_state as usize, quad: d.quad_state, imported: d.imported(dom, present) };
+        }
         let res = self.model.step(&inp);
-        self.count(bus, res, &before);
+        self.count(bus, res, &before, ticks);
         let mismatch = self.compare(bus, res, &glob);
         self.record_wave(&glob, mismatch.is_some());
         self.pm_trigger = self.pm_trigger.saturating_sub(1);
@@ -401,26 +477,57 @@ impl Engine {
         }
     }
 
-    fn count(&mut self, bus: Option<BusOp>, res: BusResult, before: &[usize]) {
+    fn count(&mut self, bus: Option<BusOp>, res: BusResult, before: &[Before; 8], ticks: u8) {
         let st = &mut self.stats;
         for (dom, d) in self.model.domains.iter().enumerate() {
-            let (from, to) = (before[dom], d.single_state as usize);
+            if ticks >> dom & 1 == 0 {
+                continue;
+            }
+            let b = &before[dom];
+            let ctrl = self.view[dom][regs::CTRL];
+            let ctr_mode = regs::field::CTRL_CTR_MODE.get(ctrl) as usize;
+            let (from, to) = (b.single, d.single_state as usize);
             if from != to {
                 st.transitions[from][to] += 1;
             }
             if from == 3 {
-                st.counting_by_mode[regs::field::CTRL_CTR_MODE.get(self.view[dom][regs::CTRL]) as usize] += 1;
+                st.counting_by_mode[ctr_mode] += 1;
                 if [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start].contains(&u32::MAX) {
                     st.saturated += 1;
                 }
             }
+            if regs::field::CTRL_MODE.get(ctrl) == 1 {
+                st.quad_ticks_by_mode[ctr_mode] += 1;
+                if [d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop].contains(&u32::MAX) {
+                    st.quad_saturated += 1;
+                }
+            }
+            if b.quad != d.quad_state {
+                st.quad_transitions[usize::from(b.quad)][usize::from(d.quad_state)] += 1;
+            }
+            st.swaps_signal += u64::from(d.events & event::SWAP_SIGNAL != 0);
+            st.swaps_pre_op += u64::from(d.events & event::SWAP_PRE_OP != 0);
+            st.acks += u64::from(d.events & event::ACK != 0);
+            if d.periodic {
+                st.periodic_pulses[regs::field::CTRL_PERIODIC_PERIOD.get(ctrl) as usize] += 1;
+            }
+            st.user_pulses += u64::from(d.user & d.user_pulse != 0);
+            // Imports that are 1 in this tick, from a domain with another clock (S16).
+            let (ev, fl, ev_pulse, fl_pulse) = b.imported;
+            for k in 0..self.cfg.num_domains {
+                if self.clock[k] != self.clock[dom] {
+                    st.imports[0][usize::from(ev_pulse)] += u64::from(ev >> k & 1);
+                    st.imports[1][usize::from(fl_pulse)] += u64::from(fl >> k & 1);
+                }
+            }
         }
         match bus {
+            Some(BusOp::Write { .. }) if !res.ready => {}
             Some(BusOp::Write { offset, strb, .. }) => {
                 st.writes += 1;
                 let target = pcounter::domain::target(&self.cfg, offset);
                 if let (0xf, Some(pcounter::domain::Target::Dom { dom, idx })) = (strb, target) {
-                    if regs::DOM_REGS[idx].aborts && before[dom] != 0 {
+                    if regs::DOM_REGS[idx].aborts && before[dom].single != 0 {
                         st.aborts += 1;
                     }
                 }
@@ -460,16 +567,10 @@ impl Engine {
             diffs.push((None, format!("PRDATA in {at}"), res.rdata, rtl.out.prdata, None));
         }
         if rtl.out.pslverr != res.slverr {
-            diffs.push((
-                None,
-                format!("PSLVERR in {at}"),
-                res.slverr.into(),
-                rtl.out.pslverr.into(),
-                None,
-            ));
+            diffs.push((None, format!("PSLVERR in {at}"), res.slverr.into(), rtl.out.pslverr.into(), None));
         }
-        if !rtl.out.pready {
-            diffs.push((None, format!("PREADY in {at}"), 1, 0, None));
+        if rtl.out.pready != res.ready {
+            diffs.push((None, format!("PREADY in {at}"), res.ready.into(), rtl.out.pready.into(), None));
         }
         let (dom, what, expected, actual, reg) = diffs.first()?.clone();
         Some(Mismatch {
@@ -499,10 +600,7 @@ impl Engine {
         let mut s = 2;
         for (dom, view) in self.view.iter().enumerate() {
             for (idx, v) in view.iter().enumerate() {
-                let dut = self
-                    .rtl
-                    .as_ref()
-                    .map_or(*v, |r| r.out.dom_regs[dom * NUM_DOM_REGS + idx]);
+                let dut = self.rtl.as_ref().map_or(*v, |r| r.out.dom_regs[dom * NUM_DOM_REGS + idx]);
                 put(s, dut.into());
                 put(s + 1, (*v).into());
                 s += 2;
@@ -552,6 +650,7 @@ fn idle_in(gen: Gen) -> PcntIn {
         pstrb: 0,
         pm_trigger: 0,
         wrcache_flush: 0,
+        dom_tick: 0,
         sig: std::ptr::null(),
     }
 }

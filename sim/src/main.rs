@@ -57,9 +57,7 @@ fn domains(v: &str) -> Result<Vec<usize>, String> {
     v.split(',')
         .map(|d| match d.trim().parse::<usize>() {
             Ok(n) if (1..=8).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "--domains: bad domain count '{d}' (expected 1..8, comma-separated)"
-            )),
+            _ => Err(format!("--domains: bad domain count '{d}' (expected 1..8, comma-separated)")),
         })
         .collect()
 }
@@ -68,17 +66,14 @@ fn run(args: &[String]) -> Result<u8, String> {
     let Some(cmd) = args.first() else {
         return Err("missing command".into());
     };
-    let mut art = Artifacts {
-        out: PathBuf::from("out"),
-        window: 2000,
-    };
+    let mut art = Artifacts { out: PathBuf::from("out"), window: 2000 };
     match cmd.as_str() {
         "cosim" => {
             let mut o = CosimOpts {
                 seed: 1,
                 seeds: 20,
-                cycles: 100_000,
-                domains: vec![1, 2],
+                cycles: 200_000,
+                domains: vec![1, 2, 8],
                 gens: Gen::ALL.to_vec(),
                 fault: None,
                 art: art.clone(),

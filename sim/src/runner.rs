@@ -16,7 +16,7 @@ use std::time::Instant;
 use pcounter::regs::Gen;
 
 use crate::lockstep::{Engine, Mismatch, Stats};
-use crate::script::{self, Cmd, Line, Script};
+use crate::script::{self, ClockSpec, Cmd, Line, Script};
 use crate::stim::RandomStim;
 use crate::wave;
 
@@ -25,6 +25,21 @@ use crate::wave;
 pub struct Artifacts {
     pub out: PathBuf,
     pub window: u64,
+}
+
+/// What an engine is built from: configuration, injected fault, clocks.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub gen: Gen,
+    pub domains: usize,
+    pub fault: Option<String>,
+    pub clocks: Vec<(u8, ClockSpec)>,
+}
+
+impl Setup {
+    pub fn engine(&self, rtl: bool) -> Result<Engine, String> {
+        Engine::new(self.gen, self.domains, rtl, self.fault.as_deref(), &self.clocks)
+    }
 }
 
 /// One random lockstep run.
@@ -58,6 +73,16 @@ impl Job {
     pub fn stimulus(&self) -> RandomStim {
         RandomStim::new(self.seed, self.gen, self.domains)
     }
+
+    /// Configuration, fault and the clock patterns the seed chose.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            gen: self.gen,
+            domains: self.domains,
+            fault: self.fault.clone(),
+            clocks: self.stimulus().clocks().to_vec(),
+        }
+    }
 }
 
 /// Commands needed to reach `cycle` (inclusive): write/read take 2 clocks.
@@ -80,7 +105,7 @@ fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
 
 /// Run a job; `Ok((cycles, stats))` or the first mismatch.
 pub fn run_job(job: &Job) -> Result<(u64, Stats), RunError> {
-    let mut e = Engine::new(job.gen, job.domains, true, job.fault.as_deref()).map_err(RunError::Setup)?;
+    let mut e = job.setup().engine(true).map_err(RunError::Setup)?;
     let mut stim = job.stimulus();
     while e.cycle < job.cycles {
         let cmd = stim.next().expect("the random stimulus never ends");
@@ -103,9 +128,7 @@ pub fn write_failure(
     tag: &str,
     repro: &str,
     m: &Mismatch,
-    gen: Gen,
-    domains: usize,
-    fault: Option<&str>,
+    setup: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<PathBuf> {
     let dir = art.out.join(tag);
@@ -117,17 +140,9 @@ pub fn write_failure(
     let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
     fs::write(dir.join("report.txt"), &report)?;
     // 3. The stimulus as a scenario script.
-    let body: Vec<Line> = cmds_through(replay(), m.cycle)
-        .into_iter()
-        .enumerate()
-        .map(|(i, cmd)| Line { line: i + 1, cmd })
-        .collect();
-    let s = Script {
-        gen: gen.name().to_string(),
-        domains,
-        clocks: vec![],
-        body,
-    };
+    let body: Vec<Line> =
+        cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
+    let s = Script { gen: setup.gen.name().to_string(), domains: setup.domains, clocks: setup.clocks.clone(), body };
     let mut text = format!(
         "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}\n",
         m.cycle,
@@ -137,21 +152,20 @@ pub fn write_failure(
     text += &script::render(&s.compact());
     fs::write(dir.join("stimulus.pcs"), text)?;
     // 4. Waves over the failure window.
-    write_waves(&dir, m, gen, domains, fault, art.window, replay)?;
+    write_waves(&dir, m, setup, art.window, replay)?;
     Ok(dir)
 }
 
 fn write_waves(
     dir: &Path,
     m: &Mismatch,
-    gen: Gen,
-    domains: usize,
-    fault: Option<&str>,
+    setup: &Setup,
     window: u64,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<()> {
     let io = |e: String| std::io::Error::other(e);
-    let mut e = Engine::new(gen, domains, true, fault).map_err(io)?;
+    let mut e = setup.engine(true).map_err(io)?;
+    let domains = setup.domains;
     e.continue_on_mismatch = true;
     let start = m.cycle.saturating_sub(window);
     let end = m.cycle + 3;
@@ -175,21 +189,15 @@ fn write_waves(
     let vcd = dir.join("wave.vcd");
     wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
     let _ = fs::remove_file(&rtl_vcd);
-    let mut groups = vec![(
-        "lockstep".to_string(),
-        trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>(),
-    )];
+    let mut groups =
+        vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];
     // The failing register first, then every register of each domain.
     let scope = m.dom.map_or("global".to_string(), |d| format!("dom{d}"));
     let first: Vec<String> = trace
         .signals
         .iter()
         .filter(|s| s.scope.first() == Some(&scope))
-        .filter(|s| {
-            m.wave_reg
-                .as_ref()
-                .is_some_and(|r| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
-        })
+        .filter(|s| m.wave_reg.as_ref().is_some_and(|r| s.name == format!("{r}_dut") || s.name == format!("{r}_model")))
         .map(wave::gtkw_name)
         .collect();
     if !first.is_empty() {
@@ -210,27 +218,12 @@ fn write_waves(
         rtl_names
             .iter()
             .map(|(n, _)| n)
-            .filter(|n| {
-                n.strip_prefix(prefix)
-                    .is_some_and(|rest| !rest.contains('.') && keep(rest))
-            })
+            .filter(|n| n.strip_prefix(prefix).is_some_and(|rest| !rest.contains('.') && keep(rest)))
             .cloned()
             .collect()
     };
-    let apb = [
-        "psel_i",
-        "penable_i",
-        "pwrite_i",
-        "paddr_i",
-        "pwdata_i",
-        "pstrb_i",
-        "prdata_o",
-        "pslverr_o",
-    ];
-    groups.push((
-        "RTL: APB port".into(),
-        pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a))),
-    ));
+    let apb = ["psel_i", "penable_i", "pwrite_i", "paddr_i", "pwdata_i", "pstrb_i", "prdata_o", "pslverr_o"];
+    groups.push(("RTL: APB port".into(), pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a)))));
     let dom = m.dom.unwrap_or(0);
     let internals = pick(&format!("TOP.pcnt_top.gen_dom[{dom}].u_domain."), &|r| {
         r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we")
@@ -247,13 +240,7 @@ fn write_waves(
     ));
     // Open zoomed on the last cycles before the mismatch; the file holds the whole window.
     let zoom_from = m.cycle.saturating_sub(40).max(start);
-    wave::write_gtkw(
-        &vcd,
-        &dir.join("wave.gtkw"),
-        &groups,
-        m.cycle * 10,
-        (zoom_from * 10, end * 10),
-    )?;
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, (zoom_from * 10, end * 10))?;
     Ok(())
 }
 
@@ -274,17 +261,13 @@ pub struct CosimOpts {
 /// Returns the number of failing jobs (the first failure stops the run).
 pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
     let mut jobs = Vec::new();
-    for &domains in &o.domains {
+    // Injected faults are built with 2 domains (tests/faults/README.md).
+    let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
+    for &domains in &domain_list {
         for i in 0..o.seeds {
             let seed = o.seed + i;
             let gen = o.gens[(i as usize) % o.gens.len()];
-            jobs.push(Job {
-                seed,
-                gen,
-                domains,
-                cycles: o.cycles,
-                fault: o.fault.clone(),
-            });
+            jobs.push(Job { seed, gen, domains, cycles: o.cycles, fault: o.fault.clone() });
         }
     }
     let total_cycles = jobs.len() as u64 * o.cycles;
@@ -293,17 +276,14 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
         jobs.len(),
         o.seed,
         o.seed + o.seeds - 1,
-        o.domains,
+        domain_list,
         o.gens.iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
         o.cycles,
-        o.fault
-            .as_ref()
-            .map(|f| format!(", injected fault {f}"))
-            .unwrap_or_default()
+        o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default()
     );
     let t0 = Instant::now();
     let mut done_cycles = 0u64;
-    let mut per_domains: Vec<(usize, u64, f64)> = o.domains.iter().map(|&d| (d, 0, 0.0)).collect();
+    let mut per_domains: Vec<(usize, u64, f64)> = domain_list.iter().map(|&d| (d, 0, 0.0)).collect();
     let mut stats = Stats::default();
     for (n, job) in jobs.iter().enumerate() {
         if o.progress {
@@ -331,14 +311,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
     }
     let secs = t0.elapsed().as_secs_f64();
     if o.progress {
-        progress(
-            jobs.len(),
-            jobs.len(),
-            done_cycles,
-            total_cycles,
-            t0,
-            jobs.last().unwrap(),
-        );
+        progress(jobs.len(), jobs.len(), done_cycles, total_cycles, t0, jobs.last().unwrap());
         eprintln!();
     }
     println!(
@@ -359,35 +332,17 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
 
 fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
     let repro = job.repro();
-    eprintln!(
-        "\ncosim FAILED: seed {} gen {} domains {} — {}",
-        job.seed,
-        job.gen.name(),
-        job.domains,
-        m.what
-    );
+    eprintln!("\ncosim FAILED: seed {} gen {} domains {} — {}", job.seed, job.gen.name(), job.domains, m.what);
     eprintln!("repro: {repro}");
     let j = job.clone();
     let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
-    match write_failure(
-        &o.art,
-        &job.tag(),
-        &repro,
-        m,
-        job.gen,
-        job.domains,
-        job.fault.as_deref(),
-        &replay,
-    ) {
+    match write_failure(&o.art, &job.tag(), &repro, m, &job.setup(), &replay) {
         Ok(dir) => {
             eprintln!("{m}");
             eprintln!("repro:    {repro}");
             eprintln!("report:   {}", dir.join("report.txt").display());
             eprintln!("script:   {}", dir.join("stimulus.pcs").display());
-            eprintln!(
-                "waves:    {} (+ wave.gtkw; `make waves` opens them)",
-                dir.join("wave.vcd").display()
-            );
+            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
         }
         Err(e) => {
             eprintln!("{m}");
@@ -436,13 +391,8 @@ pub fn run_script(
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
     let gen = Gen::from_name(&s.gen)
         .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
-    if let Some((dom, n)) = s.clocks.iter().find(|c| c.1 != 1) {
-        return Err(ScriptError::Input(format!(
-            "{name}: `clock {dom} {n}`: per-domain clock rates other than 1 arrive with the domain-set issue"
-        )));
-    }
-    let mut e =
-        Engine::new(gen, s.domains, !model_only, fault).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    let setup = Setup { gen, domains: s.domains, fault: fault.map(String::from), clocks: s.clocks.clone() };
+    let mut e = setup.engine(!model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
     for l in &s.body {
         match e.exec(&l.cmd) {
             Ok(Some(res)) => {
@@ -470,14 +420,12 @@ pub fn run_script(
                 };
                 let tag = format!(
                     "fail-script-{}",
-                    path.file_stem()
-                        .map(|s| s.to_string_lossy().to_string())
-                        .unwrap_or_default()
+                    path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default()
                 );
                 let body = s.body.clone();
                 let replay =
                     move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(body.clone().into_iter().map(|l| l.cmd)) };
-                let where_ = match write_failure(art, &tag, &repro, &m, gen, s.domains, fault, &replay) {
+                let where_ = match write_failure(art, &tag, &repro, &m, &setup, &replay) {
                     Ok(dir) => format!("artifacts: {}", dir.display()),
                     Err(err) => format!("could not write all artifacts: {err}"),
                 };

@@ -36,9 +36,7 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 9] = [
-    "gen", "domains", "clock", "write", "read", "wait", "set", "pulse", "poke",
-];
+const COMMANDS: [&str; 9] = ["gen", "domains", "clock", "write", "read", "wait", "set", "pulse", "poke"];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI]";
 const U32: &str = "decimal or 0x-hex u32";
 
@@ -104,13 +102,7 @@ pub enum Counter {
 }
 
 impl Counter {
-    pub const ALL: [Counter; 5] = [
-        Counter::Cycles,
-        Counter::Event,
-        Counter::Start,
-        Counter::Pre,
-        Counter::Stop,
-    ];
+    pub const ALL: [Counter; 5] = [Counter::Cycles, Counter::Event, Counter::Start, Counter::Pre, Counter::Stop];
     /// Script name; also the RTL flop name without `_q`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -121,6 +113,44 @@ impl Counter {
             Counter::Stop => "ctr_stop",
         }
     }
+}
+
+/// When a domain ticks (docs/semantics.md S15); cycle 0 is the first cycle
+/// after reset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockSpec {
+    /// `clock D M/N` (or `clock D N` = 1/N): ticks when `cycle % n < m`.
+    Ratio { m: u32, n: u32 },
+    /// `clock D irregular SEED`: ticks when `splitmix64(seed + cycle) % 8 < 5`.
+    Irregular { seed: u64 },
+}
+
+impl ClockSpec {
+    pub fn ticks(&self, cycle: u64) -> bool {
+        match *self {
+            ClockSpec::Ratio { m, n } => cycle % u64::from(n) < u64::from(m),
+            ClockSpec::Irregular { seed } => splitmix64(seed.wrapping_add(cycle)) % 8 < 5,
+        }
+    }
+}
+
+impl fmt::Display for ClockSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockSpec::Ratio { m: 1, n } => write!(f, "{n}"),
+            ClockSpec::Ratio { m, n } => write!(f, "{m}/{n}"),
+            ClockSpec::Irregular { seed } => write!(f, "irregular {seed}"),
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a fixed, portable hash for the
+/// irregular clock pattern.
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,18 +218,13 @@ pub struct Script {
     pub domains: usize,
     /// (domain, divider) from `clock` lines, in source order; each domain
     /// at most once, every domain < `domains`, every divider >= 1.
-    pub clocks: Vec<(u8, u32)>,
+    pub clocks: Vec<(u8, ClockSpec)>,
     pub body: Vec<Line>,
 }
 
 impl Default for Script {
     fn default() -> Self {
-        Script {
-            gen: DEFAULT_GEN.to_string(),
-            domains: 1,
-            clocks: Vec::new(),
-            body: Vec::new(),
-        }
+        Script { gen: DEFAULT_GEN.to_string(), domains: 1, clocks: Vec::new(), body: Vec::new() }
     }
 }
 
@@ -226,11 +251,7 @@ impl Script {
             cmds.push(l.cmd.clone());
         }
         let first = body_first_line(self);
-        let body = cmds
-            .into_iter()
-            .enumerate()
-            .map(|(i, cmd)| Line { line: first + i, cmd })
-            .collect();
+        let body = cmds.into_iter().enumerate().map(|(i, cmd)| Line { line: first + i, cmd }).collect();
         Script { body, ..self.clone() }
     }
 }
@@ -272,18 +293,10 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
         if toks.is_empty() {
             continue;
         }
-        let err = |msg| ParseError {
-            file: file.to_string(),
-            line: i + 1,
-            msg,
-        };
+        let err = |msg| ParseError { file: file.to_string(), line: i + 1, msg };
         p.line(i + 1, &toks).map_err(err)?;
     }
-    p.check_domains().map_err(|(line, msg)| ParseError {
-        file: file.to_string(),
-        line,
-        msg,
-    })?;
+    p.check_domains().map_err(|(line, msg)| ParseError { file: file.to_string(), line, msg })?;
     Ok(p.script)
 }
 
@@ -293,8 +306,8 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
 pub fn render(s: &Script) -> String {
     let s = s.compact();
     let mut out = format!("gen {}\ndomains {}\n", s.gen, s.domains);
-    for (dom, div) in &s.clocks {
-        out += &format!("clock {dom} {div}\n");
+    for (dom, spec) in &s.clocks {
+        out += &format!("clock {dom} {spec}\n");
     }
     out.push('\n');
     for l in &s.body {
@@ -364,9 +377,7 @@ fn parse_u64(tok: &str) -> Result<u64, NumError> {
     for c in digits.chars().filter(|&c| c != '_') {
         let d = c.to_digit(radix).ok_or(NumError::Syntax)?;
         // Keep scanning after overflow: "999...9zz" is a syntax error, not "too big".
-        v = v
-            .and_then(|v| v.checked_mul(u64::from(radix)))
-            .and_then(|v| v.checked_add(u64::from(d)));
+        v = v.and_then(|v| v.checked_mul(u64::from(radix))).and_then(|v| v.checked_add(u64::from(d)));
     }
     v.ok_or(NumError::TooBig)
 }
@@ -429,11 +440,7 @@ impl<'a> Args<'a> {
             Some(tok) => Err(format!(
                 "unexpected '{}' after '{}' (usage: {})",
                 show(tok),
-                self.toks[..self.pos]
-                    .iter()
-                    .map(|t| show(t))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                self.toks[..self.pos].iter().map(|t| show(t)).collect::<Vec<_>>().join(" "),
                 self.usage
             )),
         }
@@ -455,7 +462,7 @@ impl Parser {
         let usage = match name {
             "gen" => "gen GEN (one of: nv40, g84, g92, gt215)",
             "domains" => "domains N (1..=8)",
-            "clock" => "clock DOM DIV (DOM 0..=7, DIV >= 1)",
+            "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
             "write" => "write ADDR DATA [strb MASK]",
             "read" => READ_USAGE,
             "wait" => "wait CYCLES",
@@ -570,17 +577,10 @@ impl Parser {
                     return Err(format!("duplicate 'gen' (first given on line {first})"));
                 }
                 if GENS_LATER.contains(&g) {
-                    return Err(format!(
-                        "generation '{g}' not supported yet (supported: {})",
-                        GENS.join(", ")
-                    ));
+                    return Err(format!("generation '{g}' not supported yet (supported: {})", GENS.join(", ")));
                 }
                 if !GENS.contains(&g) {
-                    return Err(format!(
-                        "unknown generation '{}' (expected one of: {})",
-                        show(g),
-                        GENS.join(", ")
-                    ));
+                    return Err(format!("unknown generation '{}' (expected one of: {})", show(g), GENS.join(", ")));
                 }
                 self.script.gen = g.to_string();
                 self.gen_line = Some(n);
@@ -595,7 +595,7 @@ impl Parser {
             }
             _ => {
                 let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
-                let div = num(a.next("DIV")?, "DIV", 1, u64::from(u32::MAX), "1..=4294967295")? as u32;
+                let spec = clock_spec(a)?;
                 // A second divider for the same domain is almost certainly a typo.
                 if let Some(i) = self.script.clocks.iter().position(|&(d, _)| d == dom) {
                     return Err(format!(
@@ -603,7 +603,7 @@ impl Parser {
                         self.clock_lines[i]
                     ));
                 }
-                self.script.clocks.push((dom, div));
+                self.script.clocks.push((dom, spec));
                 self.clock_lines.push(n);
             }
         }
@@ -619,10 +619,7 @@ impl Parser {
             None => "no 'domains' line, so 1 domain".to_string(),
         };
         let err = |line, what: &str, dom: u8| {
-            Err((
-                line,
-                format!("{what} domain {dom} out of range (expected 0..={}: {why})", count - 1),
-            ))
+            Err((line, format!("{what} domain {dom} out of range (expected 0..={}: {why})", count - 1)))
         };
         for (&(dom, _), &line) in self.script.clocks.iter().zip(&self.clock_lines) {
             if usize::from(dom) >= count {
@@ -640,6 +637,24 @@ impl Parser {
     }
 }
 
+/// The rate of a `clock` line: `N`, `M/N` or `irregular SEED` (S15).
+fn clock_spec(a: &mut Args) -> Result<ClockSpec, String> {
+    const RANGE: &str = "1..=4294967295";
+    let tok = a.next("RATE")?;
+    if tok == "irregular" {
+        let seed = num(a.next("SEED")?, "SEED", 0, u64::MAX, "a u64")?;
+        return Ok(ClockSpec::Irregular { seed });
+    }
+    let (m, n) = match tok.split_once('/') {
+        Some((m, n)) => (num(m, "M", 1, u64::from(u32::MAX), RANGE)?, num(n, "N", 1, u64::from(u32::MAX), RANGE)?),
+        None => (1, num(tok, "N", 1, u64::from(u32::MAX), RANGE)?),
+    };
+    if m > n {
+        return Err(format!("clock rate {m}/{n} ticks more than once per cycle (expected M <= N)"));
+    }
+    Ok(ClockSpec::Ratio { m: m as u32, n: n as u32 })
+}
+
 /// The optional expectation after `read ADDR`.
 fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
     let Some(op) = a.peek() else { return Ok(None) };
@@ -650,10 +665,7 @@ fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
             let mask = u32_arg(a.next("MASK")?, "MASK")?;
             let eq = a.next("'=='")?;
             if eq != "==" {
-                return Err(format!(
-                    "expected '==' after '& MASK', found '{}' (usage: {READ_USAGE})",
-                    show(eq)
-                ));
+                return Err(format!("expected '==' after '& MASK', found '{}' (usage: {READ_USAGE})", show(eq)));
             }
             let value = u32_arg(a.next("VALUE")?, "VALUE")?;
             if value & !mask != 0 {
@@ -667,10 +679,7 @@ fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
         "in" => {
             let tok = a.next("LO..HI")?;
             let Some((lo, hi)) = tok.split_once("..") else {
-                return Err(format!(
-                    "bad range '{}' (expected LO..HI, inclusive, e.g. 100..110)",
-                    show(tok)
-                ));
+                return Err(format!("bad range '{}' (expected LO..HI, inclusive, e.g. 100..110)", show(tok)));
             };
             let (lo, hi) = (u32_arg(lo, "LO")?, u32_arg(hi, "HI")?);
             if lo > hi {
@@ -678,12 +687,7 @@ fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
             }
             Expect::Range { lo, hi }
         }
-        other => {
-            return Err(format!(
-                "bad expectation '{}' after 'read ADDR' (usage: {READ_USAGE})",
-                show(other)
-            ))
-        }
+        other => return Err(format!("bad expectation '{}' after 'read ADDR' (usage: {READ_USAGE})", show(other))),
     };
     Ok(Some(expect))
 }
@@ -747,25 +751,14 @@ mod tests {
 
     #[test]
     fn config_and_defaults() {
-        for text in [
-            "",
-            "\n\n",
-            "# only\n   # comments\r\n",
-            "\u{feff}# leading byte-order mark is skipped\n",
-        ] {
+        for text in ["", "\n\n", "# only\n   # comments\r\n", "\u{feff}# leading byte-order mark is skipped\n"] {
             assert_eq!(parse("t.pcs", text), Ok(Script::default()), "{text:?}");
         }
         let s = parse("t.pcs", "clock 1 3\r\ngen nv40\r\ndomains 2\r\nclock 0 1\r\nwait 1\r\n").unwrap();
         assert_eq!(s.gen, "nv40");
         assert_eq!(s.domains, 2);
-        assert_eq!(s.clocks, vec![(1, 3), (0, 1)]);
-        assert_eq!(
-            s.body,
-            vec![Line {
-                line: 5,
-                cmd: Cmd::Wait { cycles: 1 }
-            }]
-        );
+        assert_eq!(s.clocks, vec![(1, ClockSpec::Ratio { m: 1, n: 3 }), (0, ClockSpec::Ratio { m: 1, n: 1 })]);
+        assert_eq!(s.body, vec![Line { line: 5, cmd: Cmd::Wait { cycles: 1 } }]);
         for g in GENS {
             assert_eq!(parse("t", &format!("gen {g}")).unwrap().gen, *g);
         }
@@ -847,8 +840,10 @@ mod tests {
             ("domains 0", 1, &["N 0 out of range", "1..=8"]),
             ("domains 9", 1, &["N 9 out of range", "1..=8"]),
             ("domains 2\ndomains 2", 2, &["duplicate 'domains'", "line 1"]),
-            ("clock 1", 1, &["missing argument DIV for 'clock'", "usage: clock DOM DIV"]),
-            ("clock 0 0", 1, &["DIV 0 out of range", "1..=4294967295"]),
+            ("clock 1", 1, &["missing argument RATE for 'clock'", "usage: clock DOM N"]),
+            ("clock 0 0", 1, &["N 0 out of range", "1..=4294967295"]),
+            ("clock 0 3/2", 1, &["clock rate 3/2", "M <= N"]),
+            ("clock 0 irregular", 1, &["missing argument SEED"]),
             ("clock 8 1", 1, &["DOM 8 out of range", "0..=7"]),
             ("domains 2\nclock 1 3\nclock 1 4", 3, &["duplicate 'clock' for domain 1", "first given on line 2"]),
             // Config after the body names both lines.
@@ -895,11 +890,7 @@ mod tests {
 
     #[test]
     fn display() {
-        let e = ParseError {
-            file: "a.pcs".into(),
-            line: 0,
-            msg: "m".into(),
-        };
+        let e = ParseError { file: "a.pcs".into(), line: 0, msg: "m".into() };
         assert_eq!(e.to_string(), "a.pcs: m");
         let e = ParseError { line: 7, ..e };
         assert_eq!(e.to_string(), "a.pcs:7: m");
@@ -910,10 +901,7 @@ mod tests {
         let eq = Expect::Eq(0x64);
         assert!(eq.check(100) && !eq.check(101));
         assert_eq!(eq.describe(), "== 0x64");
-        let m = Expect::MaskEq {
-            mask: 0x0300_0000,
-            value: 0x0300_0000,
-        };
+        let m = Expect::MaskEq { mask: 0x0300_0000, value: 0x0300_0000 };
         assert!(m.check(0xff00_0000) && !m.check(0x0100_0000));
         assert_eq!(m.describe(), "& 0x3000000 == 0x3000000");
         let r = Expect::Range { lo: 100, hi: 110 };
@@ -922,28 +910,15 @@ mod tests {
         // describe() is script syntax: it parses back to the same expectation.
         for e in [eq, m, r] {
             let cmds = body(&format!("read 0xa000 {}", e.describe()));
-            assert_eq!(
-                cmds,
-                vec![Cmd::Read {
-                    addr: 0xa000,
-                    expect: Some(e)
-                }]
-            );
+            assert_eq!(cmds, vec![Cmd::Read { addr: 0xa000, expect: Some(e) }]);
         }
     }
 
     #[test]
     fn render_compresses_waits() {
-        let s = parse(
-            "t",
-            "domains 2\nclock 1 3\nwait 0\nwait 5\nwait 6\nwrite 0xa000 1\nwait 0\nwait 2",
-        )
-        .unwrap();
+        let s = parse("t", "domains 2\nclock 1 3\nwait 0\nwait 5\nwait 6\nwrite 0xa000 1\nwait 0\nwait 2").unwrap();
         let text = render(&s);
-        assert_eq!(
-            text,
-            "gen gt215\ndomains 2\nclock 1 3\n\nwait 11\nwrite 0xa000 0x00000001\nwait 2\n"
-        );
+        assert_eq!(text, "gen gt215\ndomains 2\nclock 1 3\n\nwait 11\nwrite 0xa000 0x00000001\nwait 2\n");
         assert_eq!(parse("r", &text), Ok(s.compact()));
         // Overflowing sums are split, not saturated.
         let big = parse("t", "wait 18446744073709551615\nwait 1").unwrap();
@@ -972,7 +947,15 @@ mod tests {
         let mut clocks = Vec::new();
         for dom in 0..domains as u8 {
             if rng.below(3) == 0 {
-                clocks.push((dom, 1 + (rng.next() as u32 >> rng.below(32))));
+                let n = 1 + (rng.next() as u32 >> rng.below(32));
+                clocks.push((
+                    dom,
+                    match rng.below(3) {
+                        0 => ClockSpec::Ratio { m: 1, n },
+                        1 => ClockSpec::Ratio { m: 1 + rng.below(n.min(1000) as usize) as u32, n },
+                        _ => ClockSpec::Irregular { seed: rng.next() },
+                    },
+                ));
             }
         }
         let addr = |rng: &mut XorShift| MMIO_FIRST + 4 * rng.below(0x400) as u32;
@@ -985,55 +968,24 @@ mod tests {
                     data: v,
                     strb: if rng.below(4) == 0 { rng.below(16) as u8 } else { 0xf },
                 },
-                1 => Cmd::Read {
-                    addr: addr(rng),
-                    expect: None,
-                },
-                2 => Cmd::Read {
-                    addr: addr(rng),
-                    expect: Some(Expect::Eq(v)),
-                },
+                1 => Cmd::Read { addr: addr(rng), expect: None },
+                2 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Eq(v)) },
                 3 => Cmd::Read {
                     addr: addr(rng),
-                    expect: Some(Expect::MaskEq {
-                        mask: v,
-                        value: v & rng.next() as u32,
-                    }),
+                    expect: Some(Expect::MaskEq { mask: v, value: v & rng.next() as u32 }),
                 },
-                4 => Cmd::Read {
-                    addr: addr(rng),
-                    expect: Some(Expect::Range { lo: v / 2, hi: v }),
-                },
-                5 => Cmd::Wait {
-                    cycles: rng.next() >> rng.below(64),
-                },
-                6 => Cmd::Set {
-                    dom: rng.below(domains) as u8,
-                    sig: v as u8,
-                    value: v & 256 != 0,
-                },
-                7 => Cmd::Poke {
-                    dom: rng.below(domains) as u8,
-                    counter: Counter::ALL[rng.below(5)],
-                    value: v,
-                },
+                4 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Range { lo: v / 2, hi: v }) },
+                5 => Cmd::Wait { cycles: rng.next() >> rng.below(64) },
+                6 => Cmd::Set { dom: rng.below(domains) as u8, sig: v as u8, value: v & 256 != 0 },
+                7 => Cmd::Poke { dom: rng.below(domains) as u8, counter: Counter::ALL[rng.below(5)], value: v },
                 _ => Cmd::Pulse {
-                    input: if v & 1 == 0 {
-                        GlobalInput::PmTrigger
-                    } else {
-                        GlobalInput::WrcacheFlush
-                    },
+                    input: if v & 1 == 0 { GlobalInput::PmTrigger } else { GlobalInput::WrcacheFlush },
                     cycles: 1 + (v >> 1) % 4,
                 },
             };
             body.push(Line { line: i + 1, cmd });
         }
-        Script {
-            gen: rng.pick(GENS).to_string(),
-            domains,
-            clocks,
-            body,
-        }
+        Script { gen: rng.pick(GENS).to_string(), domains, clocks, body }
     }
 
     #[test]
@@ -1131,11 +1083,7 @@ mod tests {
             match parse("fz", &text) {
                 Err(e) => {
                     let lines = text.lines().count();
-                    assert!(
-                        e.line >= 1 && e.line <= lines,
-                        "line {} of {lines}: {e}\n{text:?}",
-                        e.line
-                    );
+                    assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}: {e}\n{text:?}", e.line);
                     assert!(!e.msg.is_empty());
                 }
                 Ok(s) => {

@@ -20,7 +20,7 @@ use pcounter::regs::{self, Gen, DOM_REGS, GLOBAL_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::script::{Cmd, Counter, GlobalInput};
+use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 
 /// MMIO base of the PCOUNTER window (seed 003 "MMIO registers").
 pub const MMIO_BASE: u32 = 0xa000;
@@ -54,18 +54,34 @@ pub struct RandomStim {
     read_rate: u32,
     disturb_rate: u32,
     pulse_rate: u32,
+    /// Per-mille rate of QUAD_ACK_TRIGGER writes this episode.
+    ack_rate: u32,
+    /// Tick patterns chosen for this seed (S15), fixed for the run.
+    clocks: Vec<(u8, ClockSpec)>,
 }
 
 /// Truth tables worth hitting: each single argument, its negation, all/none,
 /// a few two-argument functions (seed 003 "Input selection" step 8).
-const TRUTH_TABLES: [u32; 12] = [
-    0xaaaa, 0xcccc, 0xf0f0, 0xff00, 0x5555, 0x3333, 0xffff, 0x0000, 0x8888, 0xeeee, 0x6666, 0x8000,
-];
+const TRUTH_TABLES: [u32; 12] =
+    [0xaaaa, 0xcccc, 0xf0f0, 0xff00, 0x5555, 0x3333, 0xffff, 0x0000, 0x8888, 0xeeee, 0x6666, 0x8000];
 
 impl RandomStim {
     pub fn new(seed: u64, gen: Gen, domains: usize) -> RandomStim {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // Mixed clock rates (S15): 1/1, 1/2, 2/3, 1/N, irregular.
+        let mut clocks = Vec::new();
+        for dom in 0..domains as u8 {
+            let spec = match rng.gen_range(0..8) {
+                0..=2 => continue,
+                3 => ClockSpec::Ratio { m: 1, n: 2 },
+                4 => ClockSpec::Ratio { m: 2, n: 3 },
+                5 => ClockSpec::Ratio { m: 1, n: rng.gen_range(3..6) },
+                _ => ClockSpec::Irregular { seed: rng.gen() },
+            };
+            clocks.push((dom, spec));
+        }
         RandomStim {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng,
             gen,
             domains,
             queue: VecDeque::new(),
@@ -73,7 +89,14 @@ impl RandomStim {
             read_rate: 20,
             disturb_rate: 2,
             pulse_rate: 5,
+            ack_rate: 0,
+            clocks,
         }
+    }
+
+    /// The clock patterns of this seed, for the engine and saved scripts.
+    pub fn clocks(&self) -> &[(u8, ClockSpec)] {
+        &self.clocks
     }
 
     fn pm(&mut self, per_mille: u32) -> bool {
@@ -85,11 +108,7 @@ impl RandomStim {
     }
 
     fn write(&mut self, dom: usize, idx: usize, data: u32) {
-        self.queue.push_back(Cmd::Write {
-            addr: Self::addr(DOM_REGS[idx].offset_of(dom)),
-            data,
-            strb: 0xf,
-        });
+        self.queue.push_back(Cmd::Write { addr: Self::addr(DOM_REGS[idx].offset_of(dom)), data, strb: 0xf });
     }
 
     /// A signal number for a selection: mostly one this episode drives,
@@ -101,7 +120,8 @@ impl RandomStim {
                 u32::from(self.driven[dom][i].sig)
             }
             // Trailer (base 0xe0 + 0x0c..0x1f): own EVENT/FLAG, PM_TRIGGER, ...
-            7 | 8 => 0xec + self.rng.gen_range(0..20),
+            // USER_0/1, ZERO, PERIODIC, WRCACHE_FLUSH, PM_TRIGGER, DOM[k].EVENT/FLAG
+            7 | 8 => 0xea + self.rng.gen_range(0..22),
             _ => self.rng.gen_range(0..256),
         }
     }
@@ -139,17 +159,31 @@ impl RandomStim {
     }
 
     fn ctrl_value(&mut self) -> u32 {
-        let mode = if self.pm(900) { 0 } else { self.rng.gen_range(1..4) };
-        // The defined modes (with B4/B6/B2) most of the time; reserved 5..7 rarely.
-        let ctr_mode = if self.pm(850) {
-            self.rng.gen_range(0..5)
-        } else {
-            self.rng.gen_range(5..8)
+        let mode = match self.rng.gen_range(0..20) {
+            0..=11 => 0,
+            12..=18 => 1,
+            _ => self.rng.gen_range(2..4),
         };
+        self.ctrl_with_mode(mode)
+    }
+
+    fn ctrl_with_mode(&mut self, mode: u32) -> u32 {
+        // The defined modes (with B4/B6/B2) most of the time; reserved 5..7 rarely.
+        let ctr_mode = if self.pm(850) { self.rng.gen_range(0..5) } else { self.rng.gen_range(5..8) };
         let mut v = mode | ctr_mode << 4;
         if self.pm(500) {
             v |= 1 << 8; // EVENT_CTR_PERIOD = ALL
         }
+        // Import modes (S16), PERIODIC period (S18): short periods mostly,
+        // so runs see several pulses.
+        v |= u32::from(self.rng.gen::<bool>()) << 11 | u32::from(self.rng.gen::<bool>()) << 13;
+        let period = match self.rng.gen_range(0..10) {
+            0..=2 => 0,
+            3..=6 => 1,
+            7 | 8 => 2,
+            _ => self.rng.gen_range(3..8),
+        };
+        v |= period << 21;
         if self.pm(100) {
             v |= self.rng.gen::<u32>() & !0xff; // any other bits: ro/wo/unknown
         }
@@ -165,11 +199,7 @@ impl RandomStim {
                 // Mostly below the trailer; sometimes in the trailer area
                 // (base 0xe0), where inputs at internal positions must be
                 // ignored and NV40's +0x0c/+0x0d are external (S9).
-                let sig = if self.pm(150) {
-                    self.rng.gen_range(0xe0..=0xff)
-                } else {
-                    self.rng.gen_range(0..0xe0)
-                };
+                let sig = if self.pm(150) { self.rng.gen_range(0xe0..=0xff) } else { self.rng.gen_range(0..0xe0) };
                 let activity = match self.rng.gen_range(0..10) {
                     0 | 1 => Activity::Stuck,
                     2 => Activity::Toggle,
@@ -178,15 +208,12 @@ impl RandomStim {
                 };
                 let value = self.rng.gen();
                 pool.push(Driven { sig, activity, value });
-                self.queue.push_back(Cmd::Set {
-                    dom: dom as u8,
-                    sig,
-                    value,
-                });
+                self.queue.push_back(Cmd::Set { dom: dom as u8, sig, value });
             }
             self.driven[dom] = pool;
         }
         self.read_rate = [2, 20, 100][self.rng.gen_range(0..3)];
+        self.ack_rate = [0, 2, 20][self.rng.gen_range(0..3)];
         self.disturb_rate = [0, 1, 5][self.rng.gen_range(0..3)];
         self.pulse_rate = [0, 5, 50][self.rng.gen_range(0..3)];
     }
@@ -200,13 +227,7 @@ impl RandomStim {
                 writes.push((src, v));
             }
         }
-        for op in [
-            regs::START_OP,
-            regs::EVENT_OP,
-            regs::STOP_OP,
-            regs::SETFLAG_OP,
-            regs::CLRFLAG_OP,
-        ] {
+        for op in [regs::START_OP, regs::EVENT_OP, regs::STOP_OP, regs::SETFLAG_OP, regs::CLRFLAG_OP] {
             if self.pm(800) {
                 let v = self.op_value();
                 writes.push((op, v));
@@ -239,6 +260,31 @@ impl RandomStim {
         }
         let pre_op = self.op_value();
         self.write(dom, regs::PRE_OP, pre_op);
+    }
+
+    /// Program domain `dom` for quad event mode (S17): selections, the SWAP
+    /// signal (G84+), CTRL with MODE = QUAD. Swaps then come from the SWAP
+    /// signal, PRE_OP writes (G84+) or PM_TRIGGER (NV40).
+    fn program_quad(&mut self, dom: usize) {
+        for src in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC] {
+            if self.pm(700) {
+                let v = self.src_value(dom);
+                self.write(dom, src, v);
+            }
+        }
+        for op in [regs::PRE_OP, regs::START_OP, regs::EVENT_OP, regs::STOP_OP] {
+            if self.pm(600) {
+                let v = self.op_value();
+                self.write(dom, op, v);
+            }
+        }
+        if self.gen >= Gen::G84 {
+            let swap = self.pick_signal(dom);
+            let unk8 = self.rng.gen_range(0..256);
+            self.write(dom, regs::SPEC_SRC, swap | unk8 << 8);
+        }
+        let ctrl = self.ctrl_with_mode(1);
+        self.write(dom, regs::CTRL, ctrl);
     }
 
     /// Any register access, including unmapped offsets and absent domains.
@@ -297,20 +343,12 @@ impl RandomStim {
                 };
                 if next != d.value {
                     self.driven[dom][i].value = next;
-                    self.queue.push_back(Cmd::Set {
-                        dom: dom as u8,
-                        sig: d.sig,
-                        value: next,
-                    });
+                    self.queue.push_back(Cmd::Set { dom: dom as u8, sig: d.sig, value: next });
                 }
             }
         }
         if self.pm(self.pulse_rate) {
-            let input = if self.rng.gen() {
-                GlobalInput::PmTrigger
-            } else {
-                GlobalInput::WrcacheFlush
-            };
+            let input = if self.rng.gen() { GlobalInput::PmTrigger } else { GlobalInput::WrcacheFlush };
             // 1..3 clocks, so pulses also cover the ACCESS cycle of a following transfer.
             let cycles = self.rng.gen_range(1..=3);
             self.queue.push_back(Cmd::Pulse { input, cycles });
@@ -331,8 +369,18 @@ impl RandomStim {
             let counter = Counter::ALL[self.rng.gen_range(0..Counter::ALL.len())];
             let value = u32::MAX - self.rng.gen_range(0..300);
             self.queue.push_back(Cmd::Poke { dom, counter, value });
+        } else if self.pm(self.ack_rate) {
+            // Driver acknowledges a quad counter set (S17).
+            let dom = self.rng.gen_range(0..self.domains);
+            let v = if self.pm(900) { 1 } else { self.rng.gen() };
+            self.write(dom, regs::QUAD_ACK_TRIGGER, v);
+        } else if self.gen >= Gen::Gt215 && self.pm(2) {
+            // USER signals, with and without pulse mode (S19).
+            let dom = self.rng.gen_range(0..self.domains);
+            let v = self.rng.gen_range(0..16);
+            self.write(dom, regs::USER_TRIGGER, v);
         } else if self.pm(3) {
-            // PRE_OP while a run is active: stored, run continues (S2).
+            // PRE_OP while a run is active: stored, run continues (S2); a swap in quad mode (S17).
             let dom = self.rng.gen_range(0..self.domains);
             let v = self.op_value();
             self.write(dom, regs::PRE_OP, v);
@@ -357,6 +405,13 @@ impl RandomStim {
                         data: v,
                         strb: 0xf,
                     });
+                }
+            }
+            3..=9 => {
+                for dom in 0..self.domains {
+                    if dom == 0 || self.pm(700) {
+                        self.program_quad(dom);
+                    }
                 }
             }
             _ => {

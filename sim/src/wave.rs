@@ -88,16 +88,11 @@ pub fn merge_vcd(rtl_vcd: Option<&Path>, extra: &ExtraTrace, out: &Path) -> io::
     let (mut header, parser) = match rtl_vcd {
         Some(rtl) => {
             if same_file(rtl, out) {
-                return Err(invalid(format!(
-                    "merged VCD {} would overwrite the RTL VCD it reads",
-                    out.display()
-                )));
+                return Err(invalid(format!("merged VCD {} would overwrite the RTL VCD it reads", out.display())));
             }
             let (header, parser) = open_vcd(rtl).map_err(|e| annotate(e, "reading RTL VCD", rtl))?;
-            let top_taken = header
-                .items
-                .iter()
-                .any(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == EXTRA_TOP_SCOPE));
+            let top_taken =
+                header.items.iter().any(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == EXTRA_TOP_SCOPE));
             if top_taken {
                 return Err(invalid(format!(
                     "RTL VCD {} already has a top-level scope `{EXTRA_TOP_SCOPE}`",
@@ -119,13 +114,7 @@ pub fn merge_vcd(rtl_vcd: Option<&Path>, extra: &ExtraTrace, out: &Path) -> io::
     header.items.push(ScopeItem::Scope(extra_scope(&extra.signals, &codes)));
 
     let file = File::create(out).map_err(|e| annotate(e, "writing merged VCD", out))?;
-    let ex = ExtraWriter {
-        signals: &extra.signals,
-        codes: &codes,
-        changes: &changes,
-        next: 0,
-        last_ts: None,
-    };
+    let ex = ExtraWriter { signals: &extra.signals, codes: &codes, changes: &changes, next: 0, last_ts: None };
     let written = write_merged(vcd::Writer::new(BufWriter::new(file)), &header, parser, ex, out);
     if written.is_err() {
         // A half-merged file would look like a short simulation; leave none.
@@ -228,10 +217,7 @@ fn check_extras(extra: &ExtraTrace) -> io::Result<()> {
             }
         }
         if !(1..=64).contains(&sig.width) {
-            return Err(invalid(format!(
-                "extra signal {full}: width {} is not in 1..=64",
-                sig.width
-            )));
+            return Err(invalid(format!("extra signal {full}: width {} is not in 1..=64", sig.width)));
         }
         if !seen.insert(full.clone()) {
             return Err(invalid(format!("extra signal {full} is declared twice")));
@@ -239,10 +225,7 @@ fn check_extras(extra: &ExtraTrace) -> io::Result<()> {
     }
     for &(time, idx, value) in &extra.changes {
         let sig = extra.signals.get(idx).ok_or_else(|| {
-            invalid(format!(
-                "extra change at time {time} names signal {idx}, but there are {}",
-                extra.signals.len()
-            ))
+            invalid(format!("extra change at time {time} names signal {idx}, but there are {}", extra.signals.len()))
         })?;
         if sig.width < 64 && value >> sig.width != 0 {
             return Err(invalid(format!(
@@ -288,26 +271,15 @@ fn extra_scope(signals: &[ExtraSignal], codes: &[IdCode]) -> Scope {
         }
         // Same shape as Verilator's declarations, which is what gtkw_name assumes.
         let index = (sig.width > 1).then(|| ReferenceIndex::Range(sig.width as i32 - 1, 0));
-        scope.items.push(ScopeItem::Var(Var::new(
-            VarType::Wire,
-            sig.width,
-            code,
-            sig.name.clone(),
-            index,
-        )));
+        scope.items.push(ScopeItem::Var(Var::new(VarType::Wire, sig.width, code, sig.name.clone(), index)));
     }
     top
 }
 
 fn child_scope<'a>(parent: &'a mut Scope, name: &str) -> &'a mut Scope {
-    let found = parent
-        .items
-        .iter()
-        .position(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == name));
+    let found = parent.items.iter().position(|i| matches!(i, ScopeItem::Scope(s) if s.identifier == name));
     let pos = found.unwrap_or_else(|| {
-        parent
-            .items
-            .push(ScopeItem::Scope(Scope::new(ScopeType::Module, name.to_string())));
+        parent.items.push(ScopeItem::Scope(Scope::new(ScopeType::Module, name.to_string())));
         parent.items.len() - 1
     });
     match &mut parent.items[pos] {
@@ -334,15 +306,7 @@ fn write_header<W: Write>(w: &mut vcd::Writer<W>, h: &Header) -> io::Result<()> 
             ScopeItem::Comment(c) => w.comment(c)?,
             ScopeItem::Var(v) => {
                 let index = v.index.map(|i| format!(" {i}")).unwrap_or_default();
-                writeln!(
-                    w.writer(),
-                    "$var {} {} {} {}{} $end",
-                    v.var_type,
-                    v.size,
-                    v.code,
-                    v.reference,
-                    index
-                )?;
+                writeln!(w.writer(), "$var {} {} {} {}{} $end", v.var_type, v.size, v.code, v.reference, index)?;
             }
             _ => {}
         }
@@ -429,10 +393,7 @@ fn read_header_text<R: BufRead>(reader: &mut R) -> io::Result<Vec<u8>> {
         }
         let mut rest = &line[..];
         while let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) {
-            let len = rest[start..]
-                .iter()
-                .position(|b| b.is_ascii_whitespace())
-                .unwrap_or(rest.len() - start);
+            let len = rest[start..].iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len() - start);
             let token = &rest[start..start + len];
             out.extend_from_slice(&rest[..start]);
             rest = &rest[start + len..];
@@ -448,14 +409,7 @@ fn read_header_text<R: BufRead>(reader: &mut R) -> io::Result<Vec<u8>> {
                 },
                 State::Keep => (token, if token == b"$end" { State::Command } else { State::Keep }),
                 // The crate ends free text at the first "$end", even inside a word.
-                State::FreeText => (
-                    token,
-                    if token.ends_with(b"$end") {
-                        State::Command
-                    } else {
-                        State::FreeText
-                    },
-                ),
+                State::FreeText => (token, if token.ends_with(b"$end") { State::Command } else { State::FreeText }),
                 State::ScopeType => match token {
                     b"module" | b"task" | b"function" | b"begin" | b"fork" => (token, State::Keep),
                     _ => (b"module", State::Keep),
@@ -511,11 +465,7 @@ fn gtkw_var_name(prefix: &str, v: &Var) -> (String, u32) {
         None => (-1, -1),
     };
     if size == 1 {
-        return if msb >= 0 {
-            (format!("{name}[{msb}]"), 1)
-        } else {
-            (name, 1)
-        };
+        return if msb >= 0 { (format!("{name}[{msb}]"), 1) } else { (name, 1) };
     }
     if matches!(v.var_type, VarType::Integer | VarType::Parameter) {
         return (name, size);
@@ -541,9 +491,7 @@ const GTKW_COMMAND_CHARS: &[char] = &['*', '@', '-', '+', '>', '^', '!', '?', '#
 fn check_gtkw_signal_name(name: &str) -> io::Result<()> {
     let bad = name.is_empty() || name.starts_with(GTKW_COMMAND_CHARS) || name.contains(char::is_whitespace);
     if bad {
-        return Err(invalid(format!(
-            "{name:?} cannot be a signal line in a GTKWave save file"
-        )));
+        return Err(invalid(format!("{name:?} cannot be a signal line in a GTKWave save file")));
     }
     Ok(())
 }
@@ -690,11 +638,7 @@ r1 .
     }
 
     fn sig(scope: &[&str], name: &str, width: u32) -> ExtraSignal {
-        ExtraSignal {
-            scope: scope.iter().map(|s| s.to_string()).collect(),
-            name: name.to_string(),
-            width,
-        }
+        ExtraSignal { scope: scope.iter().map(|s| s.to_string()).collect(), name: name.to_string(), width }
     }
 
     /// dom0 DUT/model registers and the mismatch marker, index 0..=2.
@@ -759,11 +703,7 @@ r1 .
                 history.entry(name.clone()).or_default().push((time, value.clone()));
             }
         }
-        Parsed {
-            header,
-            history,
-            timestamps,
-        }
+        Parsed { header, history, timestamps }
     }
 
     fn hist(p: &Parsed, name: &str) -> Vec<(u64, String)> {
@@ -801,15 +741,9 @@ r1 .
         assert_eq!(p.header.version.as_deref(), Some("Generated by VerilatedVcd"));
         assert_eq!(p.header.timescale, Some((1, TimescaleUnit::PS)));
         // The struct scope survives as a scope (type mapped to module), with its vars.
-        let s = p
-            .header
-            .find_scope(&["TOP", "pcnt_top", "s"])
-            .expect("struct scope kept");
+        let s = p.header.find_scope(&["TOP", "pcnt_top", "s"]).expect("struct scope kept");
         assert_eq!(s.items.len(), 2);
-        assert_eq!(
-            p.header.find_var(&["TOP", "count"]).unwrap().index,
-            Some(ReferenceIndex::Range(31, 0))
-        );
+        assert_eq!(p.header.find_var(&["TOP", "count"]).unwrap().index, Some(ReferenceIndex::Range(31, 0)));
 
         // RTL values unchanged, aliases included.
         let clk = h(&[(20, "1"), (25, "0"), (30, "1"), (35, "0")]);
@@ -825,10 +759,7 @@ r1 .
             hist(&p, "lockstep.dom0.CTR_EVENT_dut[31:0]"),
             vec![(10, bits(0)), (20, bits(1)), (30, bits(0xdead_beef))]
         );
-        assert_eq!(
-            hist(&p, "lockstep.dom0.CTR_EVENT_model[31:0]"),
-            vec![(10, bits(0)), (20, bits(1)), (30, bits(2))]
-        );
+        assert_eq!(hist(&p, "lockstep.dom0.CTR_EVENT_model[31:0]"), vec![(10, bits(0)), (20, bits(1)), (30, bits(2))]);
         assert_eq!(hist(&p, "lockstep.mismatch"), h(&[(10, "0"), (30, "1"), (40, "0")]));
 
         // One timestamp per time, increasing: the merge shares the rtl's #20/#30.
@@ -852,16 +783,10 @@ r1 .
 
         let header = parse(&out).header;
         let codes = all_codes(&header);
-        let rtl_codes: HashSet<IdCode> = codes
-            .iter()
-            .filter(|(n, _)| !n.starts_with("lockstep."))
-            .map(|(_, c)| *c)
-            .collect();
-        let extra_codes: Vec<IdCode> = codes
-            .iter()
-            .filter(|(n, _)| n.starts_with("lockstep."))
-            .map(|(_, c)| *c)
-            .collect();
+        let rtl_codes: HashSet<IdCode> =
+            codes.iter().filter(|(n, _)| !n.starts_with("lockstep.")).map(|(_, c)| *c).collect();
+        let extra_codes: Vec<IdCode> =
+            codes.iter().filter(|(n, _)| n.starts_with("lockstep.")).map(|(_, c)| *c).collect();
         assert_eq!(extra_codes.len(), 40);
         assert_eq!(extra_codes.iter().collect::<HashSet<_>>().len(), 40, "extra ids repeat");
         for c in &extra_codes {
@@ -891,15 +816,9 @@ r1 .
     fn equal_time_changes_keep_their_order() {
         let dir = scratch("stable");
         let out = dir.join("extra.vcd");
-        let extra = ExtraTrace {
-            signals: vec![sig(&[], "x", 8)],
-            changes: vec![(5, 0, 1), (5, 0, 2), (5, 0, 3)],
-        };
+        let extra = ExtraTrace { signals: vec![sig(&[], "x", 8)], changes: vec![(5, 0, 1), (5, 0, 2), (5, 0, 3)] };
         merge_vcd(None, &extra, &out).unwrap();
-        assert_eq!(
-            hist(&parse(&out), "lockstep.x[7:0]"),
-            h(&[(5, "b00000001"), (5, "b00000010"), (5, "b00000011")])
-        );
+        assert_eq!(hist(&parse(&out), "lockstep.x[7:0]"), h(&[(5, "b00000001"), (5, "b00000010"), (5, "b00000011")]));
     }
 
     #[test]
@@ -911,19 +830,13 @@ r1 .
                     $comment about $scope union $end\n$upscope $end\n$var wire 1 # top_bit $end\n\
                     $enddefinitions $end #0\n$dumpvars\nb1 !\nr2.5 \"\n1#\n$end\n#3\n$comment body $end\n0#\n";
         fs::write(&rtl, text).unwrap();
-        let extra = ExtraTrace {
-            signals: vec![sig(&[], "mismatch", 1)],
-            changes: vec![(0, 0, 0), (3, 0, 1)],
-        };
+        let extra = ExtraTrace { signals: vec![sig(&[], "mismatch", 1)], changes: vec![(0, 0, 0), (3, 0, 1)] };
         merge_vcd(Some(&rtl), &extra, &out).unwrap();
         let p = parse(&out);
         assert_eq!(p.header.timescale, Some((10, TimescaleUnit::NS)));
         assert_eq!(p.header.date.as_deref(), Some("today"));
         let data = p.header.find_var(&["bus", "data"]).expect("interface scope kept");
-        assert_eq!(
-            (data.var_type, data.index),
-            (VarType::Wire, Some(ReferenceIndex::Range(7, 0)))
-        );
+        assert_eq!((data.var_type, data.index), (VarType::Wire, Some(ReferenceIndex::Range(7, 0))));
         assert_eq!(p.header.find_var(&["bus", "when"]).unwrap().var_type, VarType::Real);
         assert_eq!(hist(&p, "bus.data[7:0]"), h(&[(0, "b1")]));
         assert_eq!(hist(&p, "bus.when"), h(&[(0, "r2.5")]));
@@ -939,19 +852,13 @@ r1 .
         let out = dir.join("merged.vcd");
         let extra = sample_extra();
         let cases = [
-            (
-                "truncated.vcd",
-                "$timescale 1ps $end\n$scope module TOP $end\n$var wire 1 ! a $end\n",
-            ),
+            ("truncated.vcd", "$timescale 1ps $end\n$scope module TOP $end\n$var wire 1 ! a $end\n"),
             (
                 "garbage.vcd",
                 "$scope module TOP $end\n$var wire 1 ! a $end\n$upscope $end\n$enddefinitions $end\n#0\n?!\n",
             ),
             ("badtime.vcd", "$enddefinitions $end\n#12x\n"),
-            (
-                "badvar.vcd",
-                "$scope module TOP $end\n$var wire one ! a $end\n$upscope $end\n$enddefinitions $end\n",
-            ),
+            ("badvar.vcd", "$scope module TOP $end\n$var wire one ! a $end\n$upscope $end\n$enddefinitions $end\n"),
             ("empty.vcd", ""),
         ];
         for (name, text) in cases {
@@ -977,60 +884,27 @@ r1 .
     fn bad_extras_are_rejected() {
         let out = scratch("bad-extras").join("x.vcd");
         let bad = [
-            ExtraTrace {
-                signals: vec![sig(&[], "x", 0)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&[], "x", 65)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&["a b"], "x", 1)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&[], "x.y", 1)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&[], "", 1)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&["d"], "x", 1), sig(&["d"], "x", 1)],
-                changes: vec![],
-            },
-            ExtraTrace {
-                signals: vec![sig(&[], "x", 4)],
-                changes: vec![(0, 1, 0)],
-            },
-            ExtraTrace {
-                signals: vec![sig(&[], "x", 4)],
-                changes: vec![(0, 0, 16)],
-            },
+            ExtraTrace { signals: vec![sig(&[], "x", 0)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&[], "x", 65)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&["a b"], "x", 1)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&[], "x.y", 1)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&[], "", 1)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&["d"], "x", 1), sig(&["d"], "x", 1)], changes: vec![] },
+            ExtraTrace { signals: vec![sig(&[], "x", 4)], changes: vec![(0, 1, 0)] },
+            ExtraTrace { signals: vec![sig(&[], "x", 4)], changes: vec![(0, 0, 16)] },
         ];
         for extra in &bad {
             let err = merge_vcd(None, extra, &out).expect_err(&format!("{extra:?}"));
             assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         }
-        let full = ExtraTrace {
-            signals: vec![sig(&[], "x", 64)],
-            changes: vec![(0, 0, u64::MAX)],
-        };
+        let full = ExtraTrace { signals: vec![sig(&[], "x", 64)], changes: vec![(0, 0, u64::MAX)] };
         merge_vcd(None, &full, &out).unwrap();
-        assert_eq!(
-            hist(&parse(&out), "lockstep.x[63:0]"),
-            vec![(0, format!("b{}", "1".repeat(64)))]
-        );
+        assert_eq!(hist(&parse(&out), "lockstep.x[63:0]"), vec![(0, format!("b{}", "1".repeat(64)))]);
     }
 
     #[test]
     fn gtkw_naming_follows_gtkwave() {
-        assert_eq!(
-            gtkw_name(&sig(&["dom0"], "CTR_EVENT_dut", 32)),
-            "lockstep.dom0.CTR_EVENT_dut[31:0]"
-        );
+        assert_eq!(gtkw_name(&sig(&["dom0"], "CTR_EVENT_dut", 32)), "lockstep.dom0.CTR_EVENT_dut[31:0]");
         assert_eq!(gtkw_name(&sig(&[], "mismatch", 1)), "lockstep.mismatch");
         let var = |t, size, index| Var::new(t, size, IdCode::FIRST, "v".into(), index);
         let cases = [
@@ -1062,39 +936,25 @@ r1 .
         let text = fs::read_to_string(&gtkw).unwrap();
         let lines: Vec<&str> = text.lines().collect();
 
-        assert!(
-            lines.contains(&format!("[dumpfile] \"{}\"", vcd.display()).as_str()),
-            "{text}"
-        );
+        assert!(lines.contains(&format!("[dumpfile] \"{}\"", vcd.display()).as_str()), "{text}");
         let marker_line = lines.iter().find(|l| l.starts_with('*')).expect("zoom/marker line");
         let fields: Vec<&str> = marker_line[1..].split(' ').collect();
         assert_eq!(fields[1], "30", "primary marker: {marker_line}");
         assert_eq!(fields.len(), 2 + GTKW_NAMED_MARKERS);
         let zoom: f64 = fields[0].parse().unwrap();
         assert!(zoom <= 0.0 && zoom > -20.0, "{zoom}");
-        let start: u64 = lines
-            .iter()
-            .find_map(|l| l.strip_prefix("[timestart] "))
-            .unwrap()
-            .parse()
-            .unwrap();
+        let start: u64 = lines.iter().find_map(|l| l.strip_prefix("[timestart] ")).unwrap().parse().unwrap();
         assert!(start <= 10, "window start {start} is after the window");
         assert!(lines.contains(&"[treeopen] lockstep."));
         assert!(lines.contains(&"[treeopen] lockstep.dom0."));
 
         // Every signal once, right after the flag line for its kind.
         for name in &names {
-            let at = lines
-                .iter()
-                .position(|l| l == name)
-                .unwrap_or_else(|| panic!("{name} missing:\n{text}"));
+            let at = lines.iter().position(|l| l == name).unwrap_or_else(|| panic!("{name} missing:\n{text}"));
             let flags = if name.ends_with(']') { "@22" } else { "@28" };
             assert_eq!(lines[at - 1], flags, "{name}");
         }
-        assert!(
-            lines.contains(&"TOP.clk"),
-            "names absent from the VCD are still written"
-        );
+        assert!(lines.contains(&"TOP.clk"), "names absent from the VCD are still written");
         // Groups open and close around their signals.
         let pos = |l: &str| lines.iter().position(|x| *x == l).unwrap();
         assert_eq!(lines[pos("-dom0") - 1], "@800200");
