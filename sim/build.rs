@@ -96,8 +96,11 @@ fn main() {
         writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, value: u32) -> c_int;")
-            .unwrap();
+        writeln!(
+            decls,
+            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, word: u32, value: u32) -> c_int;"
+        )
+        .unwrap();
         let fault = match &v.fault {
             Some(f) => format!("Some({:?})", f.name),
             None => "None".into(),

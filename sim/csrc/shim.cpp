@@ -131,16 +131,23 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     ++c->cycle;
 }
 
-// Verification backdoor (docs/semantics.md S14): overwrite a public_flat_rw
-// flop of domain `dom` between two clocks. Returns -1 if it does not exist.
-int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t value) {
+// Verification backdoor (docs/semantics.md S14): overwrite 32-bit word `word`
+// of a public_flat_rw flop of domain `dom` between two clocks (a 32-bit flop
+// has only word 0). Returns -1 if it does not exist.
+int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t word, uint32_t value) {
     auto* c = static_cast<Ctx*>(p);
     char scope[64];
     std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain", dom);
     const VerilatedScope* s = c->vctx->scopeFind(scope);
     VerilatedVar* v = s ? s->varFind(var) : nullptr;
-    if (!v || v->vltype() != VLVT_UINT32) return -1;
-    *static_cast<uint32_t*>(v->datap()) = value;
+    if (!v) return -1;
+    if (v->vltype() == VLVT_UINT32 && word == 0) {
+        *static_cast<uint32_t*>(v->datap()) = value;
+    } else if (v->vltype() == VLVT_WDATA && word * 32 < static_cast<uint32_t>(v->packed().elements())) {
+        static_cast<uint32_t*>(v->datap())[word] = value;  // VlWide: word 0 = bits 31:0
+    } else {
+        return -1;
+    }
     c->top->eval();
     return 0;
 }

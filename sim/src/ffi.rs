@@ -42,7 +42,7 @@ pub struct ModelFns {
     cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
-    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32) -> c_int,
+    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32) -> c_int,
 }
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
@@ -129,14 +129,15 @@ impl Rtl {
         }
     }
 
-    /// Verification backdoor (docs/semantics.md S14): overwrite flop `var`
-    /// (e.g. `ctr_event_q`) of domain `dom` before the next clock.
-    pub fn poke(&mut self, dom: usize, var: &str, value: u32) -> Result<(), String> {
+    /// Verification backdoor (docs/semantics.md S14): overwrite 32-bit word
+    /// `word` of flop `var` (e.g. `ctr_event_q`, `shadow_q`) of domain `dom`
+    /// before the next clock.
+    pub fn poke(&mut self, dom: usize, var: &str, word: u32, value: u32) -> Result<(), String> {
         let c = CString::new(var).map_err(|e| e.to_string())?;
         // SAFETY: ctx is live, c is a valid C string for the call.
-        match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), value) } {
+        match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), word, value) } {
             0 => Ok(()),
-            _ => Err(format!("no public 32-bit flop {var} in domain {dom} of the RTL")),
+            _ => Err(format!("no public flop {var} with word {word} in domain {dom} of the RTL")),
         }
     }
 

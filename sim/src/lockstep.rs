@@ -406,10 +406,15 @@ impl Engine {
             Counter::Start => d.ctr_start = value,
             Counter::Pre => d.ctr_pre = value,
             Counter::Stop => d.ctr_stop = value,
+            Counter::ShCycles => d.sh_cycles = value,
+            Counter::ShEvent => d.sh_event = value,
+            Counter::ShStart => d.sh_start = value,
+            Counter::ShPre => d.sh_pre = value,
+            Counter::ShStop => d.sh_stop = value,
         }
         if let Some(rtl) = &mut self.rtl {
-            let var = format!("{}_q", counter.name());
-            rtl.poke(dom, &var, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+            let (var, word) = counter.rtl_flop();
+            rtl.poke(dom, var, word, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
         }
     }
 

@@ -99,11 +99,28 @@ pub enum Counter {
     Start,
     Pre,
     Stop,
+    /// Quad mode shadow counters (S17).
+    ShCycles,
+    ShEvent,
+    ShStart,
+    ShPre,
+    ShStop,
 }
 
 impl Counter {
-    pub const ALL: [Counter; 5] = [Counter::Cycles, Counter::Event, Counter::Start, Counter::Pre, Counter::Stop];
-    /// Script name; also the RTL flop name without `_q`.
+    pub const ALL: [Counter; 10] = [
+        Counter::Cycles,
+        Counter::Event,
+        Counter::Start,
+        Counter::Pre,
+        Counter::Stop,
+        Counter::ShCycles,
+        Counter::ShEvent,
+        Counter::ShStart,
+        Counter::ShPre,
+        Counter::ShStop,
+    ];
+    /// Script name.
     pub fn name(&self) -> &'static str {
         match self {
             Counter::Cycles => "ctr_cycles",
@@ -111,6 +128,28 @@ impl Counter {
             Counter::Start => "ctr_start",
             Counter::Pre => "ctr_pre",
             Counter::Stop => "ctr_stop",
+            Counter::ShCycles => "sh_cycles",
+            Counter::ShEvent => "sh_event",
+            Counter::ShStart => "sh_start",
+            Counter::ShPre => "sh_pre",
+            Counter::ShStop => "sh_stop",
+        }
+    }
+
+    /// The RTL flop (in `pcnt_domain`) and its 32-bit word.
+    pub fn rtl_flop(&self) -> (&'static str, u32) {
+        match self {
+            Counter::Cycles => ("ctr_cycles_q", 0),
+            Counter::Event => ("ctr_event_q", 0),
+            Counter::Start => ("ctr_start_q", 0),
+            Counter::Pre => ("ctr_pre_q", 0),
+            Counter::Stop => ("ctr_stop_q", 0),
+            // shadow_q packs cycles, EVENT, START, PRE, STOP (pcnt_pkg::Quad*).
+            Counter::ShCycles => ("shadow_q", 0),
+            Counter::ShEvent => ("shadow_q", 1),
+            Counter::ShStart => ("shadow_q", 2),
+            Counter::ShPre => ("shadow_q", 3),
+            Counter::ShStop => ("shadow_q", 4),
         }
     }
 }
@@ -468,7 +507,7 @@ impl Parser {
             "wait" => "wait CYCLES",
             "set" => "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
             "pulse" => "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
-            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_cycles | ctr_event | ctr_start | ctr_pre | ctr_stop)",
+            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop)",
             _ => {
                 let hint = if name != name.to_lowercase() && COMMANDS.contains(&&*name.to_lowercase()) {
                     "; commands are lowercase"
@@ -522,7 +561,7 @@ impl Parser {
                 let tok = a.next("COUNTER")?;
                 let counter = Counter::ALL.into_iter().find(|c| c.name() == tok).ok_or_else(|| {
                     format!(
-                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre or ctr_stop)",
+                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre or sh_stop)",
                         show(tok)
                     )
                 })?;
