@@ -21,6 +21,11 @@ GEN     ?= all
 FAULT   ?=
 WINDOW  ?= 2000
 OUT     ?= out
+JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
+# SHARD=I/N runs every N-th job of the regression (CI fan-out); JSON=FILE
+# writes the results for `target/release/pcnt merge FILE...`.
+SHARD   ?= 0/1
+JSON    ?=
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
@@ -30,12 +35,12 @@ LINT_DOMAINS := 1 2 8
 TOOLS := verilator yosys
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-13s %s\n", $$1, $$2}'
-	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW)"
+	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON)"
 
 setup: ## install Verilator and Yosys (Debian packages) when missing
 	@missing="$(MISSING)"; \
@@ -57,7 +62,8 @@ build: setup ## build the harness (Verilated RTL + model) in release mode
 
 cosim: build ## default lockstep regression (20 seeds x 200k cycles x 1,2,8 domains)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
-	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(FAULT),--fault $(FAULT),)
+	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),)
 
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
 	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi
@@ -68,6 +74,9 @@ test: setup check-regmap lint synth unit ## everything: regmap check, lint, synt
 
 unit: setup ## cargo tests: model tables, scripts, bounded regression, fault injection
 	$(CARGO) test --release $(FEATURES) --workspace
+
+bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains)
+	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
 lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \

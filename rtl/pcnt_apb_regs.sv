@@ -141,18 +141,17 @@ module pcnt_apb_regs #(
   // Reads and response
   ////////////////////////////////////////////////////////////////////////////
 
-  // AND-OR mux over the one-hot hit vector.
-  logic [31:0] rd_view;
+  // Indexed select of the addressed word. Logically the same mux as an
+  // AND-OR over the one-hot hits (rd_ok already requires a present register),
+  // but O(1) per evaluation in simulation instead of O(NumDomWords), which
+  // dominated the Verilated model's cost (docs/performance.md).
+  logic [31:0] dom_word_idx;
+  logic [31:0] rd_dom, rd_glob, rd_view;
 
-  always_comb begin
-    rd_view = 32'h0;
-    for (int unsigned i = 0; i < NumDomWords; i++) begin
-      rd_view = rd_view | (dom_regs_i[i * 32 +: 32] & {32{dom_hit[i]}});
-    end
-    for (int unsigned g = 0; g < NumGlobalRegs; g++) begin
-      rd_view = rd_view | (glob_regs_o[g * 32 +: 32] & {32{glob_hit[g]}});
-    end
-  end
+  assign dom_word_idx = 32'(dec_dom_idx) * NumDomRegs + 32'(dec_reg_idx);
+  assign rd_dom  = (dom_word_idx < NumDomWords) ? dom_regs_i[dom_word_idx * 32 +: 32] : 32'h0;
+  assign rd_glob = (32'(dec_reg_idx) < NumGlobalRegs) ? glob_regs_o[32'(dec_reg_idx) * 32 +: 32] : 32'h0;
+  assign rd_view = dec_glob ? rd_glob : rd_dom;
 
   assign prdata_o  = rd_ok ? rd_view : 32'h0;
   assign pready_o  = ~wr_wait;

@@ -185,3 +185,40 @@ fn injected_faults_are_caught_with_artifacts() {
         }
     }
 }
+
+/// Shards `i/n` of a regression partition its job list: together they cover
+/// exactly the jobs of the unsharded run, and `merge` checks that.
+#[test]
+fn shards_cover_the_unsharded_plan_exactly() {
+    let dir = scratch("shards");
+    let base = runner::CosimOpts {
+        seed: 5,
+        seeds: 7,
+        cycles: 2_000,
+        domains: vec![1, 2],
+        gens: Gen::ALL.to_vec(),
+        fault: None,
+        art: Artifacts { out: dir.clone(), window: 10 },
+        progress: false,
+        jobs: 2,
+        shard: (0, 1),
+        json: None,
+    };
+    let whole: Vec<(u64, usize)> = runner::plan(&base).iter().map(|j| (j.seed, j.domains)).collect();
+    let mut files = Vec::new();
+    let mut covered = Vec::new();
+    for i in 0..3 {
+        let json = dir.join(format!("shard{i}.json"));
+        let o = runner::CosimOpts { shard: (i, 3), json: Some(json.clone()), ..base.clone() };
+        assert_eq!(runner::cosim(&o).unwrap(), 0);
+        let r: runner::Results = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+        covered.extend(r.jobs.iter().map(|j| (j.seed, j.domains)));
+        files.push(json);
+    }
+    covered.sort();
+    let mut expected = whole.clone();
+    expected.sort();
+    assert_eq!(covered, expected, "shards must partition the plan");
+    assert_eq!(runner::merge(&files).unwrap(), 0);
+    assert_eq!(runner::merge(&files[..2]).unwrap(), 1, "a missing shard must fail the merge");
+}

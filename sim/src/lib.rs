@@ -3,6 +3,7 @@
 //! (`script`), the lockstep engine (`lockstep`), waves (`wave`) and the
 //! regression / failure handling (`runner`).
 
+pub mod bench;
 pub mod ffi;
 pub mod lockstep;
 pub mod runner;

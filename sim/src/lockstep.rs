@@ -76,7 +76,7 @@ impl std::fmt::Display for Mismatch {
 /// What the stimulus reached, counted on the model (merged over runs by the
 /// regression summary). Evidence that the random stimulus exercises the
 /// design, not a coverage model (that is a later issue).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Single event state transitions [from][to] (S12), all domains.
     pub transitions: [[u64; 4]; 4],
@@ -230,7 +230,8 @@ pub struct Engine {
     wrcache_flush: u32,
     /// Bus clocks run since reset.
     pub cycle: u64,
-    history: VecDeque<(u64, String)>,
+    /// Formatted only when a mismatch is reported (the hot path stores commands).
+    history: VecDeque<(u64, Cmd)>,
     view: Vec<[u32; NUM_DOM_REGS]>,
     wave: Option<WaveRec>,
     /// Keep running after a mismatch (used while recording waves).
@@ -239,6 +240,8 @@ pub struct Engine {
     pub stats: Stats,
     /// Tick pattern of each domain (S15).
     clock: Vec<ClockSpec>,
+    /// False: the RTL runs alone, no model and no compare (benchmarks only).
+    pub model_on: bool,
 }
 
 impl Engine {
@@ -275,6 +278,7 @@ impl Engine {
             first_mismatch: None,
             stats: Stats::default(),
             clock,
+            model_on: true,
         };
         e.reset_rtl();
         Ok(e)
@@ -343,16 +347,16 @@ impl Engine {
         self.wave.take().map(|w| (w.start, w.trace))
     }
 
-    fn note(&mut self, text: String) {
+    fn note(&mut self, cmd: &Cmd) {
         if self.history.len() == HISTORY {
             self.history.pop_front();
         }
-        self.history.push_back((self.cycle, text));
+        self.history.push_back((self.cycle, cmd.clone()));
     }
 
     /// Execute one command. Returns the model's bus result for reads.
     pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
-        self.note(cmd.to_string());
+        self.note(cmd);
         match *cmd {
             Cmd::Write { addr, data, strb } => {
                 self.transfer(BusOp::Write { offset: offset(addr), data, strb }).map(Some)
@@ -453,20 +457,33 @@ impl Engine {
             }
             rtl.cycle(&i, &self.sig_words);
         }
-        self.model.view(&inp, &mut self.view);
+        if !self.model_on {
+            // RTL alone (benchmarks): the bus answer comes from the RTL.
+            let o = &self.rtl.as_ref().expect("an engine runs the RTL, the model or both").out;
+            let res = BusResult { rdata: o.prdata, slverr: o.pslverr, ready: o.pready };
+            self.end_cycle();
+            return Ok(res);
+        }
+        let lockstep = self.rtl.is_some();
+        // The view is what the compare and the waves need; the model alone does not.
+        if lockstep || self.wave.is_some() {
+            self.model.view(&inp, &mut self.view);
+        }
         let glob = self.model.global_view();
         let mut before = [Before::default(); 8];
-        let present = ((1u16 << self.cfg.num_domains) - 1) as u8;
-        for (dom, (b, d)) in before.iter_mut().zip(self.model.domains.iter()).enumerate() {
-            *b = Before { single: d.single_state as usize, quad: d.quad_state, imported: d.imported(dom, present) };
+        if lockstep {
+            let present = ((1u16 << self.cfg.num_domains) - 1) as u8;
+            for (dom, (b, d)) in before.iter_mut().zip(self.model.domains.iter()).enumerate() {
+                *b = Before { single: d.single_state as usize, quad: d.quad_state, imported: d.imported(dom, present) };
+            }
         }
         let res = self.model.step(&inp);
-        self.count(bus, res, &before, ticks);
+        if lockstep {
+            self.count(bus, res, &before, ticks);
+        }
         let mismatch = self.compare(bus, res, &glob);
         self.record_wave(&glob, mismatch.is_some());
-        self.pm_trigger = self.pm_trigger.saturating_sub(1);
-        self.wrcache_flush = self.wrcache_flush.saturating_sub(1);
-        self.cycle += 1;
+        self.end_cycle();
         match mismatch {
             Some(m) => {
                 if self.first_mismatch.is_none() {
@@ -480,6 +497,12 @@ impl Engine {
             }
             None => Ok(res),
         }
+    }
+
+    fn end_cycle(&mut self) {
+        self.pm_trigger = self.pm_trigger.saturating_sub(1);
+        self.wrcache_flush = self.wrcache_flush.saturating_sub(1);
+        self.cycle += 1;
     }
 
     fn count(&mut self, bus: Option<BusOp>, res: BusResult, before: &[Before; 8], ticks: u8) {
@@ -587,7 +610,7 @@ impl Engine {
             fields: reg.map(|r| (r.decode_fields(expected), r.decode_fields(actual))),
             wave_reg: reg.map(|r| wave_name(r.name)),
             also: diffs.iter().skip(1).map(|d| d.1.clone()).collect(),
-            history: self.history.iter().cloned().collect(),
+            history: self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect(),
         })
     }
 

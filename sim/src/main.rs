@@ -2,6 +2,8 @@
 //!
 //!   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,...]
 //!               [--fault NAME] [--out DIR] [--window N] [--no-progress]
+//!               [--jobs N] [--shard I/N] [--json FILE]
+//!   pcnt merge  FILE...
 //!   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
 //!   pcnt faults
 //!
@@ -17,10 +19,19 @@ use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError};
 const USAGE: &str = "usage:
   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
+              [--jobs N] [--shard I/N] [--json FILE]
+  pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
+  pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
   pcnt faults     list the injected-fault builds linked in";
 
 fn main() -> ExitCode {
+    // Like any Unix tool: a closed pipe (`pcnt ... | head`) ends the process
+    // quietly instead of panicking in println!.
+    // SAFETY: setting a signal disposition before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(code) => ExitCode::from(code),
@@ -78,6 +89,9 @@ fn run(args: &[String]) -> Result<u8, String> {
                 fault: None,
                 art: art.clone(),
                 progress: true,
+                jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                shard: (0, 1),
+                json: None,
             };
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
@@ -91,6 +105,16 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--out" => o.art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
                     "--window" => o.art.window = num(a, it.next())?,
                     "--no-progress" => o.progress = false,
+                    "--jobs" => o.jobs = num(a, it.next())?.max(1) as usize,
+                    "--json" => o.json = Some(PathBuf::from(it.next().ok_or("--json needs a value")?)),
+                    "--shard" => {
+                        let v = it.next().ok_or("--shard needs I/N")?;
+                        let parsed = v.split_once('/').and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
+                        match parsed {
+                            Some((i, n)) if n >= 1 && i < n => o.shard = (i, n),
+                            _ => return Err(format!("--shard: bad value '{v}' (expected I/N with 0 <= I < N)")),
+                        }
+                    }
                     _ => return Err(format!("cosim: unknown option '{a}'")),
                 }
             }
@@ -136,6 +160,24 @@ fn run(args: &[String]) -> Result<u8, String> {
                 }
             }
             Ok(code)
+        }
+        "bench" => {
+            let (mut seed, mut cycles) = (1u64, 300_000u64);
+            let mut it = args[1..].iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--seed" => seed = num(a, it.next())?,
+                    "--cycles" => cycles = num(a, it.next())?,
+                    "--out" => art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
+                    _ => return Err(format!("bench: unknown option '{a}'")),
+                }
+            }
+            pcounter_sim::bench::bench(seed, cycles, &art.out)?;
+            Ok(0)
+        }
+        "merge" => {
+            let files: Vec<PathBuf> = args[1..].iter().map(PathBuf::from).collect();
+            runner::merge(&files)
         }
         "faults" => {
             for f in Rtl::faults() {

@@ -86,7 +86,7 @@ impl Job {
 }
 
 /// Commands needed to reach `cycle` (inclusive): write/read take 2 clocks.
-fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
+pub fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
     let mut t = 0u64;
     let mut out = Vec::new();
     for c in cmds {
@@ -255,11 +255,43 @@ pub struct CosimOpts {
     pub fault: Option<String>,
     pub art: Artifacts,
     pub progress: bool,
+    /// Worker threads (each runs whole jobs).
+    pub jobs: usize,
+    /// `(i, n)`: run only the jobs whose index is `i` modulo `n`.
+    pub shard: (usize, usize),
+    /// Where to write the results as JSON (for `pcnt merge`).
+    pub json: Option<PathBuf>,
 }
 
-/// The regression: seeds x domain counts, generation rotating with the seed.
-/// Returns the number of failing jobs (the first failure stops the run).
-pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
+/// One job's outcome in a results file.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct JobResult {
+    pub index: usize,
+    pub seed: u64,
+    pub gen: String,
+    pub domains: usize,
+    pub cycles: u64,
+    pub secs: f64,
+    /// `None`: passed; otherwise the mismatch and its repro line.
+    pub failure: Option<(String, String)>,
+}
+
+/// A regression's results file (`--json`); shards merge with `pcnt merge`.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Results {
+    /// The whole regression's job list, identical in every shard.
+    pub plan: Vec<(u64, String, usize)>,
+    pub cycles: u64,
+    pub shard: (usize, usize),
+    pub wall_secs: f64,
+    pub jobs: Vec<JobResult>,
+    pub stats: Stats,
+}
+
+/// The job list of a regression: seeds x domain counts, generation rotating
+/// with the seed. The same options give the same list on every machine, so
+/// shards `i/n` partition it by index.
+pub fn plan(o: &CosimOpts) -> Vec<Job> {
     let mut jobs = Vec::new();
     // Injected faults are built with 2 domains (tests/faults/README.md).
     let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
@@ -270,63 +302,196 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
             jobs.push(Job { seed, gen, domains, cycles: o.cycles, fault: o.fault.clone() });
         }
     }
-    let total_cycles = jobs.len() as u64 * o.cycles;
+    jobs
+}
+
+/// The regression, on `o.jobs` threads. Returns the number of failing jobs.
+/// A failure stops new jobs from starting; the one reported is the failing
+/// job with the lowest index (deterministic: every lower job has run).
+pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
+    let all = plan(o);
+    let (si, sn) = o.shard;
+    let mine: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
+    let total_cycles = mine.len() as u64 * o.cycles;
+    let domain_list: Vec<usize> = {
+        let mut d: Vec<usize> = all.iter().map(|j| j.domains).collect();
+        d.dedup();
+        d
+    };
     eprintln!(
-        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}), {} cycles each{}",
-        jobs.len(),
+        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}), {} cycles each{}{}, {} job(s) in parallel",
+        mine.len(),
         o.seed,
         o.seed + o.seeds - 1,
         domain_list,
         o.gens.iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
         o.cycles,
-        o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default()
+        o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
+        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
+        o.jobs
     );
     let t0 = Instant::now();
-    let mut done_cycles = 0u64;
-    let mut per_domains: Vec<(usize, u64, f64)> = domain_list.iter().map(|&d| (d, 0, 0.0)).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut results: Vec<JobResult> = Vec::new();
+    let mut failures: Vec<(usize, Job, Box<Mismatch>)> = Vec::new();
     let mut stats = Stats::default();
-    for (n, job) in jobs.iter().enumerate() {
-        if o.progress {
-            progress(n, jobs.len(), done_cycles, total_cycles, t0, job);
+    let mut setup_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..o.jobs.max(1) {
+            let tx = tx.clone();
+            let (next, stop, mine) = (&next, &stop, &mine);
+            scope.spawn(move || loop {
+                use std::sync::atomic::Ordering::SeqCst;
+                if stop.load(SeqCst) {
+                    break;
+                }
+                let k = next.fetch_add(1, SeqCst);
+                let Some((index, job)) = mine.get(k) else { break };
+                let tj = Instant::now();
+                let r = run_job(job);
+                if r.is_err() {
+                    stop.store(true, SeqCst);
+                }
+                if tx.send((*index, job.clone(), r, tj.elapsed().as_secs_f64())).is_err() {
+                    break;
+                }
+            });
         }
-        let tj = Instant::now();
-        match run_job(job) {
-            Ok((c, st)) => {
-                done_cycles += c;
-                stats.merge(&st);
-                if let Some(p) = per_domains.iter_mut().find(|p| p.0 == job.domains) {
-                    p.1 += c;
-                    p.2 += tj.elapsed().as_secs_f64();
+        drop(tx);
+        let mut done_cycles = 0u64;
+        for (index, job, r, secs) in rx {
+            let mut res = JobResult {
+                index,
+                seed: job.seed,
+                gen: job.gen.name().to_string(),
+                domains: job.domains,
+                cycles: 0,
+                secs,
+                failure: None,
+            };
+            match r {
+                Ok((c, st)) => {
+                    done_cycles += c;
+                    res.cycles = c;
+                    stats.merge(&st);
+                }
+                Err(RunError::Setup(e)) => setup_error = Some(e),
+                Err(RunError::Mismatch(m)) => {
+                    res.failure = Some((m.what.clone(), job.repro()));
+                    failures.push((index, job.clone(), m));
                 }
             }
-            Err(RunError::Setup(e)) => return Err(e),
-            Err(RunError::Mismatch(m)) => {
-                if o.progress {
-                    eprintln!();
-                }
-                report_failure(o, job, &m);
-                return Ok(1);
+            results.push(res);
+            if o.progress {
+                progress(results.len(), mine.len(), done_cycles, total_cycles, t0, &job);
             }
         }
-    }
-    let secs = t0.elapsed().as_secs_f64();
+    });
     if o.progress {
-        progress(jobs.len(), jobs.len(), done_cycles, total_cycles, t0, jobs.last().unwrap());
         eprintln!();
     }
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    results.sort_by_key(|r| r.index);
+    let secs = t0.elapsed().as_secs_f64();
+    if let Some(path) = &o.json {
+        let r = Results {
+            plan: all.iter().map(|j| (j.seed, j.gen.name().to_string(), j.domains)).collect(),
+            cycles: o.cycles,
+            shard: o.shard,
+            wall_secs: secs,
+            jobs: results.clone(),
+            stats: stats.clone(),
+        };
+        let text = serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?;
+        fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    failures.sort_by_key(|f| f.0);
+    if let Some((_, job, m)) = failures.first() {
+        report_failure(o, job, m);
+        return Ok(failures.len());
+    }
+    print_summary(&results, secs, &stats);
+    Ok(0)
+}
+
+/// The summary block of a passing regression (also used by `pcnt merge`).
+pub fn print_summary(results: &[JobResult], wall_secs: f64, stats: &Stats) {
+    let cycles: u64 = results.iter().map(|r| r.cycles).sum();
     println!(
         "cosim PASSED: {} runs, {} cycles, 0 mismatches, {:.1} s, {:.0} cycles/s",
-        jobs.len(),
-        done_cycles,
-        secs,
-        done_cycles as f64 / secs
+        results.len(),
+        cycles,
+        wall_secs,
+        cycles as f64 / wall_secs
     );
-    for (d, c, s) in per_domains {
-        if c > 0 {
-            println!("  {d} domain(s): {c} cycles, {:.0} cycles/s", c as f64 / s);
-        }
+    let mut doms: Vec<usize> = results.iter().map(|r| r.domains).collect();
+    doms.sort();
+    doms.dedup();
+    for d in doms {
+        let (c, s) =
+            results.iter().filter(|r| r.domains == d).fold((0u64, 0f64), |(c, s), r| (c + r.cycles, s + r.secs));
+        println!("  {d} domain(s): {c} cycles, {:.0} cycles/s per job", c as f64 / s);
     }
     println!("stimulus reached (model-side counts, all runs):\n{stats}");
+}
+
+/// `pcnt merge`: combine shard results; fails on a failure, a missing or a
+/// duplicated job.
+pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
+    let mut all: Vec<Results> = Vec::new();
+    for f in files {
+        let text = fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        all.push(serde_json::from_str(&text).map_err(|e| format!("{}: not a results file: {e}", f.display()))?);
+    }
+    let Some(first) = all.first() else { return Err("merge: no files".into()) };
+    let plan = first.plan.clone();
+    let mut seen = vec![0u32; plan.len()];
+    let mut jobs = Vec::new();
+    let mut stats = Stats::default();
+    let mut wall = 0f64;
+    for (r, f) in all.iter().zip(files) {
+        if r.plan != plan || r.cycles != first.cycles {
+            return Err(format!(
+                "{}: a different regression (job list or cycles) than {}",
+                f.display(),
+                files[0].display()
+            ));
+        }
+        for j in &r.jobs {
+            seen[j.index] += 1;
+            jobs.push(j.clone());
+        }
+        stats.merge(&r.stats);
+        wall = wall.max(r.wall_secs);
+    }
+    jobs.sort_by_key(|j| j.index);
+    let missing: Vec<usize> = seen.iter().enumerate().filter(|(_, n)| **n == 0).map(|(i, _)| i).collect();
+    let dup: Vec<usize> = seen.iter().enumerate().filter(|(_, n)| **n > 1).map(|(i, _)| i).collect();
+    let failed: Vec<&JobResult> = jobs.iter().filter(|j| j.failure.is_some()).collect();
+    for j in &failed {
+        let (what, repro) = j.failure.as_ref().unwrap();
+        println!("FAILED job {} (seed {} {} d{}): {what}\n  repro: {repro}", j.index, j.seed, j.gen, j.domains);
+    }
+    if !dup.is_empty() {
+        println!("merge: jobs run more than once: {dup:?}");
+    }
+    if !missing.is_empty() {
+        println!(
+            "merge: {} of {} jobs missing (first: {:?})",
+            missing.len(),
+            plan.len(),
+            &missing[..missing.len().min(10)]
+        );
+    }
+    if !failed.is_empty() || !dup.is_empty() || !missing.is_empty() {
+        return Ok(1);
+    }
+    println!("merge: {} files, all {} jobs of the plan exactly once", files.len(), plan.len());
+    print_summary(&jobs, wall, &stats);
     Ok(0)
 }
 

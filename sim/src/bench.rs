@@ -1,0 +1,103 @@
+//! `pcnt bench` / `make bench`: throughput of the harness, side by side, on
+//! one pre-generated stimulus (same seed) per configuration:
+//! model alone, RTL alone (no model, no compare: the limit of this harness),
+//! lockstep with the full per-cycle compare, and lockstep with tracing on.
+//! A dedicated benchmark binary rather than a timed test: it is never part of
+//! `make test`.
+
+use std::path::Path;
+use std::time::Instant;
+
+use pcounter::regs::Gen;
+
+use crate::runner::{cmds_through, Job, Setup};
+use crate::script::{ClockSpec, Cmd};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Mode {
+    ModelOnly,
+    RtlOnly,
+    Lockstep,
+    LockstepTrace,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::ModelOnly => "model alone",
+            Mode::RtlOnly => "RTL alone",
+            Mode::Lockstep => "lockstep (full compare)",
+            Mode::LockstepTrace => "lockstep + tracing",
+        }
+    }
+}
+
+/// Mixed clock rates for the 8-domain configuration (S15).
+fn mixed_clocks() -> Vec<(u8, ClockSpec)> {
+    let r = |m, n| ClockSpec::Ratio { m, n };
+    vec![
+        (0, r(1, 1)),
+        (1, r(1, 2)),
+        (2, r(2, 3)),
+        (3, r(1, 3)),
+        (4, ClockSpec::Irregular { seed: 7 }),
+        (5, r(1, 1)),
+        (6, r(1, 2)),
+        (7, ClockSpec::Irregular { seed: 9 }),
+    ]
+}
+
+fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64, f64), String> {
+    let mut e = setup.engine(mode != Mode::ModelOnly)?;
+    e.model_on = mode != Mode::RtlOnly;
+    if mode == Mode::LockstepTrace {
+        e.start_wave(Some(&trace_dir.join("bench-trace.vcd")))?;
+    }
+    let t0 = Instant::now();
+    for c in cmds {
+        if let Err(m) = e.exec(c) {
+            return Err(format!("mismatch during the benchmark:\n{m}"));
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    e.take_wave();
+    Ok((e.cycle, secs))
+}
+
+/// Peak resident memory of this process (Linux), in MiB.
+fn peak_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Print the table; `out` holds the trace file of the tracing run.
+pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("bench: seed {seed}, {cycles} cycles per run, GT215; one pre-generated stimulus per configuration");
+    println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
+    for (label, domains) in [("1 domain", 1usize), ("8 domains, mixed clocks", 8)] {
+        let job = Job { seed, gen: Gen::Gt215, domains, cycles, fault: None };
+        let setup = Setup { clocks: if domains == 8 { mixed_clocks() } else { vec![] }, ..job.setup() };
+        let cmds = cmds_through(job.stimulus(), cycles);
+        let mut rate = std::collections::HashMap::new();
+        for mode in [Mode::ModelOnly, Mode::RtlOnly, Mode::Lockstep, Mode::LockstepTrace] {
+            let (c, secs) = run(&setup, &cmds, mode, out)?;
+            let cps = c as f64 / secs;
+            rate.insert(mode, cps);
+            println!("{:<32} {:<26} {:>12.0} {:>16.0} {:>9.2}", label, mode.name(), cps, cps * domains as f64, secs);
+        }
+        println!(
+            "{:<32} lockstep / RTL alone = {:.2}, tracing on / off = {:.2}",
+            label,
+            rate[&Mode::Lockstep] / rate[&Mode::RtlOnly],
+            rate[&Mode::LockstepTrace] / rate[&Mode::Lockstep]
+        );
+    }
+    let _ = std::fs::remove_file(out.join("bench-trace.vcd"));
+    match peak_mib() {
+        Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
+        None => println!("peak memory: not available on this system"),
+    }
+    Ok(())
+}
