@@ -129,11 +129,8 @@ module pcnt_apb_regs #(
 
   // GCTRL.PERIODIC_RESET for the PERIODIC generators (S18, S20); 0 before
   // G84 (GCTRL stores nothing there).
-  // SEMANTICS-QUESTION: S20 says a GCTRL write "acts on each domain's next
-  // tick". Read literally with S1 (the written value is visible from cycle
-  // t+1): the stored value is exported, so a domain ticking in the write's
-  // ACCESS cycle t still sees the old bit; the first tick after t sees the
-  // new one.
+  // A domain ticking in the write's ACCESS cycle still sees the old bit (S1,
+  // S20).
   assign periodic_reset_o = glob_regs_o[pcnt_reg_pkg::GlobGctrl * 32
                                         + pcnt_reg_pkg::GctrlPeriodicResetLsb];
 

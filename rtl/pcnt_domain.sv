@@ -653,7 +653,7 @@ module pcnt_domain #(
   logic event_tog_q, event_tog_d, flag_tog_q, flag_tog_d;
 
   assign event_tog_d = event_tog_q ^ (event_sig_d & ~event_sig_q);
-  assign flag_tog_d  = flag_tog_q  ^ (flag_sig_d  & ~flag_sig_q);
+  assign flag_tog_d  = flag_tog_q  ^ (flag_d      & ~flag_q);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -702,7 +702,9 @@ module pcnt_domain #(
   end
 
   assign event_o     = event_sig_q;
-  assign flag_o      = flag_sig_q;
+  // Other domains synchronize the FLAG register itself: "the state of FLAG
+  // in domain x as of two domain y clocks ago" (seed; S16).
+  assign flag_o      = flag_q;
   assign event_tog_o = event_tog_q;
   assign flag_tog_o  = flag_tog_q;
 

@@ -233,7 +233,8 @@ impl DomainState {
     pub fn exports(&self, dom: usize) -> Exports {
         Exports {
             event_sig: u8::from(self.event_sig) << dom,
-            flag_sig: u8::from(self.flag_sig) << dom,
+            // The FLAG register itself (S16), not the delayed FLAG signal.
+            flag_sig: u8::from(self.flag) << dom,
             event_tog: u8::from(self.event_tog) << dom,
             flag_tog: u8::from(self.flag_tog) << dom,
         }
@@ -432,7 +433,7 @@ impl DomainState {
         // S16: source toggles flip where the exported signal rises; the
         // destination stages sample the other present domains' flops.
         d.event_tog = self.event_tog ^ (c.event && !self.event_sig);
-        d.flag_tog = self.flag_tog ^ (self.flag && !self.flag_sig);
+        d.flag_tog = self.flag_tog ^ (d.flag && !self.flag);
         let others = inp.present & !(1 << dom);
         let x = inp.exports;
         d.ev_s = [x.event_sig & others, self.ev_s[0]];

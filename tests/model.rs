@@ -644,3 +644,26 @@ fn import_latency(#[case] ctrl1: u32, #[case] seen: [u32; 8]) {
     // event_sig of domain 0 rises one tick after the op (S4), then two stages.
     assert_eq!(got, seen);
 }
+
+/// Seed 003 "The EVENT and FLAG signals": DOM[x].FLAG in domain y is "the
+/// state of FLAG in domain x as of two domain y clocks ago" (S16): SETFLAG in
+/// cycle X sets FLAG at X+1, domain 1 sees it from X+3; domain 0's own FLAG
+/// signal from X+2 (S3).
+#[test]
+fn imported_flag_is_flag_two_clocks_ago() {
+    let mut tb = Tb::new(Gen::Gt215, 2);
+    tb.write(0, regs::START_SRC, 0x0050_0000); // SETFLAG ARG0 = START_SRC[2] = signal 0x50
+    tb.write(0, regs::SETFLAG_OP, 0xaaaa);
+    tb.write(0, regs::PRE_OP, 0); // domain 0 running: FLAG not frozen
+    tb.sig(0, 0x50, true);
+    let mut own = Vec::new();
+    let mut imported = Vec::new();
+    for _ in 0..5 {
+        own.push(tb.reg(0, regs::SIG_STATUS + 7) >> 0x1f & 1); // DOM[0].FLAG in domain 0
+        imported.push(tb.reg(1, regs::SIG_STATUS + 7) >> 0x1f & 1); // DOM[0].FLAG in domain 1
+        tb.tick();
+    }
+    // Cycle X is the first tick above.
+    assert_eq!(own, [0, 0, 1, 1, 1], "own FLAG signal from X+2");
+    assert_eq!(imported, [0, 0, 0, 1, 1], "imported FLAG from X+3");
+}
