@@ -145,18 +145,32 @@ impl Stats {
     }
 }
 
-impl std::fmt::Display for Stats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const S: [&str; 4] = ["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"];
-        write!(f, "  single event transitions:")?;
-        for (from, row) in self.transitions.iter().enumerate() {
-            for (to, n) in row.iter().enumerate() {
-                if *n > 0 {
-                    write!(f, " {}->{}={n}", S[from], S[to])?;
-                }
+/// One line of `[from][to]` counts, non-zero ones only.
+fn write_transitions(
+    f: &mut std::fmt::Formatter<'_>,
+    title: &str,
+    names: &[&str; 4],
+    m: &[[u64; 4]; 4],
+) -> std::fmt::Result {
+    write!(f, "  {title}:")?;
+    for (from, row) in m.iter().enumerate() {
+        for (to, n) in row.iter().enumerate() {
+            if *n > 0 {
+                write!(f, " {}->{}={n}", names[from], names[to])?;
             }
         }
-        writeln!(f)?;
+    }
+    writeln!(f)
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write_transitions(
+            f,
+            "single event transitions",
+            &["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"],
+            &self.transitions,
+        )?;
         writeln!(f, "  aborts of a running process: {}", self.aborts)?;
         writeln!(f, "  COUNTING cycles with a saturated counter: {}", self.saturated)?;
         write!(f, "  COUNTING cycles by CTR_MODE:")?;
@@ -164,16 +178,7 @@ impl std::fmt::Display for Stats {
             write!(f, " {m}={n}")?;
         }
         writeln!(f)?;
-        const Q: [&str; 4] = ["EMPTY", "VALID", "?", "OVERFLOW"];
-        write!(f, "  quad state transitions:")?;
-        for (from, row) in self.quad_transitions.iter().enumerate() {
-            for (to, n) in row.iter().enumerate() {
-                if *n > 0 {
-                    write!(f, " {}->{}={n}", Q[from], Q[to])?;
-                }
-            }
-        }
-        writeln!(f)?;
+        write_transitions(f, "quad state transitions", &["EMPTY", "VALID", "?", "OVERFLOW"], &self.quad_transitions)?;
         writeln!(
             f,
             "  quad swaps: {} by SWAP signal, {} by PRE_OP write; {} acks; {} ticks with a saturated counter",
