@@ -72,8 +72,14 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 test: setup check-regmap lint synth unit ## everything: regmap check, lint, synth, unit + lockstep tests
 	@echo "make test: all checks passed"
 
-unit: setup ## cargo tests: model tables, scripts, bounded regression, fault injection
-	$(CARGO) test --release $(FEATURES) --workspace
+unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression, fault injection
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+	  $(CARGO) nextest run --release $(FEATURES) --workspace --profile ci && \
+	  echo "JUnit: target/nextest/ci/junit.xml"; \
+	else \
+	  echo "unit: cargo-nextest not found, running cargo test (no JUnit XML)"; \
+	  $(CARGO) test --release $(FEATURES) --workspace; \
+	fi
 
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
