@@ -39,8 +39,10 @@ fn pcs_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn scripts_pass_in_lockstep_and_model_only() {
-    let art = Artifacts { out: scratch("scripts"), window: 200 };
-    for f in pcs_files(&root().join("tests/scripts")) {
+    let art = Artifacts { out: scratch("scripts"), window: 200, shrink_secs: 0 };
+    // tests/corpus/: minimal scripts of past failures (shrunk), kept as regressions.
+    let files = [pcs_files(&root().join("tests/scripts")), pcs_files(&root().join("tests/corpus"))].concat();
+    for f in files {
         for model_only in [false, true] {
             match runner::run_script(&f, model_only, None, &art, true) {
                 Ok(cycles) => assert!(cycles > 0, "{} ran no cycles", f.display()),
@@ -55,7 +57,7 @@ fn scripts_pass_in_lockstep_and_model_only() {
 /// Acceptance: malformed scripts give a clear error with file:line, never a panic.
 #[test]
 fn bad_scripts_give_file_line_errors() {
-    let art = Artifacts { out: scratch("bad-scripts"), window: 10 };
+    let art = Artifacts { out: scratch("bad-scripts"), window: 10, shrink_secs: 0 };
     for f in pcs_files(&root().join("tests/scripts/bad")) {
         let text = fs::read_to_string(&f).unwrap();
         let want = text.lines().next().and_then(|l| l.strip_prefix("# expect-error:")).map(str::trim);
@@ -127,7 +129,9 @@ fn injected_faults_are_caught_with_artifacts() {
     assert!(!faults.is_empty(), "build with --features pcounter-sim/faults (make test does)");
     for fault in faults {
         let out = scratch(&format!("fault-{fault}"));
-        let art = Artifacts { out: out.clone(), window: 500 };
+        // One fault also goes through shrinking (issue "Verification strength").
+        let shrink_secs = if fault == "threshold_cmp" { 60 } else { 0 };
+        let art = Artifacts { out: out.clone(), window: 500, shrink_secs };
         // Find the first failing seed (the fault must be caught within a few).
         let mut caught = None;
         for seed in 1..=10 {
@@ -173,7 +177,7 @@ fn injected_faults_are_caught_with_artifacts() {
         }
         // The saved script alone reproduces it on the faulty RTL, and passes on the good one.
         let script = dir.join("stimulus.pcs");
-        let art2 = Artifacts { out: out.join("replay"), window: 50 };
+        let art2 = Artifacts { out: out.join("replay"), window: 50, shrink_secs: 0 };
         match runner::run_script(&script, false, Some(fault), &art2, true) {
             Err(ScriptError::Failed(e)) => assert!(e.contains("disagree"), "{e}"),
             other => panic!("stimulus.pcs of {fault} did not reproduce: {other:?}"),
@@ -182,6 +186,21 @@ fn injected_faults_are_caught_with_artifacts() {
             runner::run_script(&script, false, None, &art2, true)
         {
             panic!("stimulus.pcs of {fault} fails on the good RTL: {e}");
+        }
+        if shrink_secs > 0 {
+            let minimal = dir.join("minimal.pcs");
+            let text = fs::read_to_string(&minimal).unwrap();
+            let body = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count();
+            assert!(body <= 20, "minimal.pcs of {fault} has {body} lines:\n{text}");
+            match runner::run_script(&minimal, false, Some(fault), &art2, true) {
+                Err(ScriptError::Failed(e)) => assert!(e.contains(&m.what), "{e}"),
+                other => panic!("minimal.pcs of {fault} does not reproduce: {other:?}"),
+            }
+            if let Err(ScriptError::Input(e) | ScriptError::Failed(e)) =
+                runner::run_script(&minimal, false, None, &art2, true)
+            {
+                panic!("minimal.pcs of {fault} fails on the good RTL: {e}");
+            }
         }
     }
 }
@@ -198,7 +217,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         domains: vec![1, 2],
         gens: Gen::ALL.to_vec(),
         fault: None,
-        art: Artifacts { out: dir.clone(), window: 10 },
+        art: Artifacts { out: dir.clone(), window: 10, shrink_secs: 0 },
         progress: false,
         jobs: 2,
         shard: (0, 1),

@@ -8,5 +8,6 @@ pub mod ffi;
 pub mod lockstep;
 pub mod runner;
 pub mod script;
+pub mod shrink;
 pub mod stim;
 pub mod wave;

@@ -19,7 +19,7 @@ use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError};
 const USAGE: &str = "usage:
   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
-              [--jobs N] [--shard I/N] [--json FILE]
+              [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S]
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
   pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
@@ -77,7 +77,7 @@ fn run(args: &[String]) -> Result<u8, String> {
     let Some(cmd) = args.first() else {
         return Err("missing command".into());
     };
-    let mut art = Artifacts { out: PathBuf::from("out"), window: 2000 };
+    let mut art = Artifacts { out: PathBuf::from("out"), window: 2000, shrink_secs: 120 };
     match cmd.as_str() {
         "cosim" => {
             let mut o = CosimOpts {
@@ -104,6 +104,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--fault" => o.fault = Some(it.next().ok_or("--fault needs a value")?.clone()),
                     "--out" => o.art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
                     "--window" => o.art.window = num(a, it.next())?,
+                    "--shrink-secs" => o.art.shrink_secs = num(a, it.next())?,
                     "--no-progress" => o.progress = false,
                     "--jobs" => o.jobs = num(a, it.next())?.max(1) as usize,
                     "--json" => o.json = Some(PathBuf::from(it.next().ok_or("--json needs a value")?)),

@@ -17,6 +17,7 @@ use pcounter::regs::Gen;
 
 use crate::lockstep::{Engine, Mismatch, Stats};
 use crate::script::{self, ClockSpec, Cmd, Line, Script};
+use crate::shrink;
 use crate::stim::RandomStim;
 use crate::wave;
 
@@ -25,6 +26,8 @@ use crate::wave;
 pub struct Artifacts {
     pub out: PathBuf,
     pub window: u64,
+    /// Time budget for shrinking the stimulus to `minimal.pcs` (0: off).
+    pub shrink_secs: u64,
 }
 
 /// What an engine is built from: configuration, injected fault, clocks.
@@ -143,16 +146,35 @@ pub fn write_failure(
     let body: Vec<Line> =
         cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
     let s = Script { gen: setup.gen.name().to_string(), domains: setup.domains, clocks: setup.clocks.clone(), body };
+    let args = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
     let mut text = format!(
-        "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}\n",
+        "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}{args}\n",
         m.cycle,
         m.what,
         dir.join("stimulus.pcs").display()
     );
     text += &script::render(&s.compact());
     fs::write(dir.join("stimulus.pcs"), text)?;
+    let full: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
     // 4. Waves over the failure window.
     write_waves(&dir, m, setup, art.window, replay)?;
+    // 5. A minimal script that still fails the same way.
+    if art.shrink_secs > 0 {
+        let before = full.len();
+        let min = shrink::shrink(setup, full, &m.what, std::time::Duration::from_secs(art.shrink_secs));
+        let lines: Vec<Line> = min.into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
+        let after = lines.len();
+        let small = Script { body: lines, ..s };
+        let path = dir.join("minimal.pcs");
+        let text = format!(
+            "# Shrunk from {before} to {after} commands; fails with a mismatch on {} alone.\n\
+             # Replay: make script FILE={}{args}\n# Add it to tests/corpus/ once the bug is fixed.\n{}",
+            m.what,
+            path.display(),
+            script::render(&small)
+        );
+        fs::write(&path, text)?;
+    }
     Ok(dir)
 }
 
@@ -507,6 +529,9 @@ fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
             eprintln!("repro:    {repro}");
             eprintln!("report:   {}", dir.join("report.txt").display());
             eprintln!("script:   {}", dir.join("stimulus.pcs").display());
+            if dir.join("minimal.pcs").exists() {
+                eprintln!("minimal:  {} (shrunk)", dir.join("minimal.pcs").display());
+            }
             eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
         }
         Err(e) => {
