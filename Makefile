@@ -35,7 +35,7 @@ LINT_DOMAINS := 1 2 8
 TOOLS := verilator yosys
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -69,8 +69,11 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi
 	$(PCNT) script $(FILE) --out $(OUT) $(ARGS)
 
-test: setup check-regmap lint synth unit ## everything: regmap check, lint, synth, unit + lockstep tests
+test: setup check-regmap lint synth unit coverage ## everything: regmap check, lint, synth, unit + lockstep tests, coverage gate
 	@echo "make test: all checks passed"
+
+coverage: build ## default regression with the coverage gate (docs/coverage-plan.md)
+	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate
 
 unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression, fault injection
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \

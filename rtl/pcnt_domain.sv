@@ -485,7 +485,9 @@ module pcnt_domain #(
   // PERIODIC generator (S18) and USER signals (S19)
   ////////////////////////////////////////////////////////////////////////////
 
-  logic [PerW-1:0] per_cnt_q, per_cnt_d, periodic_last;
+  // per_cnt_q is reachable by the harness backdoor (`poke`, S14).
+  logic [PerW-1:0] per_cnt_q /*verilator public_flat_rw*/;
+  logic [PerW-1:0] per_cnt_d, periodic_last;
 
   // P - 1 for P = 0x400 << (PERIODIC_PERIOD - 1); PERIODIC_PERIOD = 0 is
   // "disabled" and does not use it.

@@ -222,6 +222,8 @@ fn shards_cover_the_unsharded_plan_exactly() {
         jobs: 2,
         shard: (0, 1),
         json: None,
+        coverage_plan: root().join("docs/coverage-plan.md"),
+        coverage_gate: false,
     };
     let whole: Vec<(u64, usize)> = runner::plan(&base).iter().map(|j| (j.seed, j.domains)).collect();
     let mut files = Vec::new();
@@ -240,4 +242,21 @@ fn shards_cover_the_unsharded_plan_exactly() {
     assert_eq!(covered, expected, "shards must partition the plan");
     assert_eq!(runner::merge(&files).unwrap(), 0);
     assert_eq!(runner::merge(&files[..2]).unwrap(), 1, "a missing shard must fail the merge");
+}
+
+/// The coverage gate fails on an unhit bin and on a bin the plan does not
+/// list, and honours a waiver with a reason.
+#[test]
+fn coverage_gate_can_fail() {
+    let plan = fs::read_to_string(root().join("docs/coverage-plan.md")).unwrap();
+    let empty = Stats::default();
+    let (unhit, unplanned) = runner::coverage(&empty, &plan, None);
+    assert!(unplanned.is_empty(), "every counted bin must be in the plan: {unplanned:?}");
+    assert!(unhit.contains(&"quad.ack".to_string()), "nothing ran, so quad.ack is unhit");
+    let (_, unplanned) = runner::coverage(&empty, "", None);
+    assert!(!unplanned.is_empty(), "an empty plan lists no bin");
+    let waived =
+        plan.replace("| quad.ack | QUAD_ACK_TRIGGER bit 0 | |", "| quad.ack | QUAD_ACK_TRIGGER bit 0 | test waiver |");
+    let (unhit, _) = runner::coverage(&empty, &waived, None);
+    assert!(!unhit.contains(&"quad.ack".to_string()), "a waiver removes the bin from the gate");
 }

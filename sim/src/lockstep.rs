@@ -104,6 +104,19 @@ pub struct Stats {
     pub writes: u64,
     pub reads: u64,
     pub slverr: u64,
+    /// Aborting writes by the single state they hit (S2).
+    pub aborts_by_state: [u64; 4],
+    /// Ticks of a running domain whose OP registers use each argument source
+    /// (S10): DELAY0, DELAY1, ARG2 delay-replace, ARG3 delay-replace, SETFLAG.
+    pub arg_sources: [u64; 5],
+    /// Ticks with each counter at 0xffffffff: CTR_CYCLES, CTR_EVENT, CTR_PRE,
+    /// CTR_START (single mode), then the five quad shadows (S6, S17).
+    pub saturated_by_counter: [u64; 9],
+    /// Ticks with a USER signal high without pulse mode (S19).
+    pub user_levels: u64,
+    /// Completed writes / reads per register (domain view index, then global).
+    pub reg_written: Vec<u64>,
+    pub reg_read: Vec<u64>,
 }
 
 impl Stats {
@@ -142,6 +155,80 @@ impl Stats {
         self.writes += o.writes;
         self.reads += o.reads;
         self.slverr += o.slverr;
+        add(&mut self.aborts_by_state, &o.aborts_by_state);
+        add(&mut self.arg_sources, &o.arg_sources);
+        add(&mut self.saturated_by_counter, &o.saturated_by_counter);
+        self.user_levels += o.user_levels;
+        for (v, w) in [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read)] {
+            v.resize(v.len().max(w.len()), 0);
+            add(v, w);
+        }
+    }
+
+    /// Named coverage bins (docs/coverage-plan.md), in plan order.
+    pub fn bins(&self) -> Vec<(String, u64)> {
+        const S: [&str; 4] = ["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"];
+        let mut b: Vec<(String, u64)> = Vec::new();
+        for (from, to) in [(0, 1), (1, 2), (2, 3), (3, 2), (3, 0)] {
+            b.push((format!("single.{}->{}", S[from], S[to]), self.transitions[from][to]));
+        }
+        for st in 1..4 {
+            b.push((format!("single.abort.{}", S[st]), self.aborts_by_state[st]));
+        }
+        for (from, to, name) in
+            [(0, 1, "EMPTY->VALID"), (1, 3, "VALID->OVERFLOW"), (1, 0, "VALID->EMPTY"), (3, 1, "OVERFLOW->VALID")]
+        {
+            b.push((format!("quad.{name}"), self.quad_transitions[from][to]));
+        }
+        b.push(("quad.swap.signal".into(), self.swaps_signal));
+        b.push(("quad.swap.pre_op".into(), self.swaps_pre_op));
+        b.push(("quad.ack".into(), self.acks));
+        for m in 0..8 {
+            b.push((format!("ctr_mode.single.{m}"), self.counting_by_mode[m]));
+        }
+        for m in 0..8 {
+            b.push((format!("ctr_mode.quad.{m}"), self.quad_ticks_by_mode[m]));
+        }
+        for (i, n) in ["delay0", "delay1", "replace_arg2", "replace_arg3", "setflag"].iter().enumerate() {
+            b.push((format!("arg.{n}"), self.arg_sources[i]));
+        }
+        let sat = [
+            "ctr_cycles",
+            "ctr_event",
+            "ctr_pre",
+            "ctr_start",
+            "sh_cycles",
+            "sh_event",
+            "sh_start",
+            "sh_pre",
+            "sh_stop",
+        ];
+        for (i, n) in sat.iter().enumerate() {
+            b.push((format!("saturate.{n}"), self.saturated_by_counter[i]));
+        }
+        for (s, sig) in ["event", "flag"].iter().enumerate() {
+            for (m, mode) in ["continuous", "pulse"].iter().enumerate() {
+                b.push((format!("import.{sig}.{mode}"), self.imports[s][m]));
+            }
+        }
+        for p in 1..8 {
+            b.push((format!("periodic.period{p}"), self.periodic_pulses[p]));
+        }
+        b.push(("user.pulse".into(), self.user_pulses));
+        b.push(("user.level".into(), self.user_levels));
+        b.push(("bus.pslverr".into(), self.slverr));
+        let names = regs::DOM_REGS.iter().chain(regs::GLOBAL_REGS.iter()).map(|r| r.name);
+        for (i, n) in names.enumerate() {
+            b.push((format!("reg.write.{n}"), self.reg_written.get(i).copied().unwrap_or(0)));
+            b.push((format!("reg.read.{n}"), self.reg_read.get(i).copied().unwrap_or(0)));
+        }
+        b
+    }
+}
+
+fn add(a: &mut [u64], b: &[u64]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
     }
 }
 
@@ -407,6 +494,8 @@ impl Engine {
     /// The verification backdoor (docs/semantics.md S14): the same counter
     /// value in the model and in the RTL flop, before the next clock.
     fn poke(&mut self, dom: usize, counter: Counter, value: u32) {
+        // The PERIODIC counter is 17 bits wide (S18): both sides get the same bits.
+        let value = if counter == Counter::PeriodicCnt { value & 0x1_ffff } else { value };
         let d = &mut self.model.domains[dom];
         match counter {
             // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
@@ -420,6 +509,7 @@ impl Engine {
             Counter::ShStart => d.sh_start = value,
             Counter::ShPre => d.sh_pre = value,
             Counter::ShStop => d.sh_stop = value,
+            Counter::PeriodicCnt => d.periodic_cnt = value,
         }
         if let Some(rtl) = &mut self.rtl {
             let (var, word) = counter.rtl_flop();
@@ -523,18 +613,45 @@ impl Engine {
             if from != to {
                 st.transitions[from][to] += 1;
             }
+            let quad = regs::field::CTRL_MODE.get(ctrl) == 1;
             if from == 3 {
                 st.counting_by_mode[ctr_mode] += 1;
-                if [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start].contains(&u32::MAX) {
+                let ctrs = [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start];
+                if ctrs.contains(&u32::MAX) {
                     st.saturated += 1;
                 }
-            }
-            if regs::field::CTRL_MODE.get(ctrl) == 1 {
-                st.quad_ticks_by_mode[ctr_mode] += 1;
-                if [d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop].contains(&u32::MAX) {
-                    st.quad_saturated += 1;
+                for (i, c) in ctrs.iter().enumerate() {
+                    st.saturated_by_counter[i] += u64::from(*c == u32::MAX);
                 }
             }
+            if quad {
+                st.quad_ticks_by_mode[ctr_mode] += 1;
+                let sh = [d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop];
+                if sh.contains(&u32::MAX) {
+                    st.quad_saturated += 1;
+                }
+                for (i, c) in sh.iter().enumerate() {
+                    st.saturated_by_counter[4 + i] += u64::from(*c == u32::MAX);
+                }
+            }
+            // Argument sources in use while the domain counts (S10).
+            if from != 0 || quad {
+                let ops = [regs::PRE_OP, regs::START_OP, regs::SETFLAG_OP, regs::CLRFLAG_OP];
+                let plain = ops.iter().fold(0u32, |a, &i| a | d.stored[i]);
+                let event_like = d.stored[regs::EVENT_OP] | d.stored[regs::STOP_OP];
+                let any = plain | event_like;
+                let used = [
+                    any >> 16 & 1,
+                    any >> 17 & 1,
+                    (plain >> 18 | event_like >> 19) & 1,
+                    (plain >> 19 | event_like >> 20) & 1,
+                    event_like >> 18 & 1,
+                ];
+                for (i, u) in used.iter().enumerate() {
+                    st.arg_sources[i] += u64::from(*u);
+                }
+            }
+            st.user_levels += u64::from(d.user & !d.user_pulse & 3 != 0);
             if b.quad != d.quad_state {
                 st.quad_transitions[usize::from(b.quad)][usize::from(d.quad_state)] += 1;
             }
@@ -562,10 +679,19 @@ impl Engine {
                 if let (0xf, Some(pcounter::domain::Target::Dom { dom, idx })) = (strb, target) {
                     if regs::DOM_REGS[idx].aborts && before[dom].single != 0 {
                         st.aborts += 1;
+                        st.aborts_by_state[before[dom].single] += 1;
                     }
                 }
+                if let (0xf, Some(t)) = (strb, target) {
+                    bump(&mut st.reg_written, reg_index(t));
+                }
             }
-            Some(BusOp::Read { .. }) => st.reads += 1,
+            Some(BusOp::Read { offset }) => {
+                st.reads += 1;
+                if let Some(t) = pcounter::domain::target(&self.cfg, offset) {
+                    bump(&mut st.reg_read, reg_index(t));
+                }
+            }
             None => {}
         }
         st.slverr += u64::from(res.slverr);
@@ -660,6 +786,21 @@ pub fn dom_reg_name(dom: usize, idx: usize) -> String {
         Some((base, rest)) => format!("{base}[{dom}][{rest}"),
         None => format!("{name}[{dom}]"),
     }
+}
+
+/// Index of a bus target in the per-register coverage counts.
+fn reg_index(t: pcounter::domain::Target) -> usize {
+    match t {
+        pcounter::domain::Target::Dom { idx, .. } => idx,
+        pcounter::domain::Target::Global { idx } => NUM_DOM_REGS + idx,
+    }
+}
+
+fn bump(v: &mut Vec<u64>, i: usize) {
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] += 1;
 }
 
 /// `SIG_STATUS[3]` -> `SIG_STATUS_3`: brackets mean bit ranges to GTKWave.

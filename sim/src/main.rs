@@ -19,7 +19,7 @@ use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError};
 const USAGE: &str = "usage:
   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
-              [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S]
+              [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S] [--coverage-gate]
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
   pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
@@ -92,6 +92,8 @@ fn run(args: &[String]) -> Result<u8, String> {
                 jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 shard: (0, 1),
                 json: None,
+                coverage_plan: PathBuf::from("docs/coverage-plan.md"),
+                coverage_gate: false,
             };
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
@@ -105,6 +107,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--out" => o.art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
                     "--window" => o.art.window = num(a, it.next())?,
                     "--shrink-secs" => o.art.shrink_secs = num(a, it.next())?,
+                    "--coverage-gate" => o.coverage_gate = true,
                     "--no-progress" => o.progress = false,
                     "--jobs" => o.jobs = num(a, it.next())?.max(1) as usize,
                     "--json" => o.json = Some(PathBuf::from(it.next().ok_or("--json needs a value")?)),

@@ -283,6 +283,10 @@ pub struct CosimOpts {
     pub shard: (usize, usize),
     /// Where to write the results as JSON (for `pcnt merge`).
     pub json: Option<PathBuf>,
+    /// The coverage plan (bins and waivers), and whether an unhit
+    /// non-waived bin fails the run.
+    pub coverage_plan: PathBuf,
+    pub coverage_gate: bool,
 }
 
 /// One job's outcome in a results file.
@@ -437,6 +441,12 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
         return Ok(failures.len());
     }
     print_summary(&results, secs, &stats);
+    let plan = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
+    let (unhit, unplanned) = coverage(&stats, &plan, Some(&o.art.out.join("coverage.json")));
+    if o.coverage_gate && (!unhit.is_empty() || !unplanned.is_empty()) {
+        println!("cosim: coverage gate failed ({} unhit, {} unplanned bins)", unhit.len(), unplanned.len());
+        return Ok(1);
+    }
     Ok(0)
 }
 
@@ -514,6 +524,8 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
     }
     println!("merge: {} files, all {} jobs of the plan exactly once", files.len(), plan.len());
     print_summary(&jobs, wall, &stats);
+    let plan_text = fs::read_to_string("docs/coverage-plan.md").unwrap_or_default();
+    coverage(&stats, &plan_text, None);
     Ok(0)
 }
 
@@ -627,4 +639,85 @@ pub fn run_script(
         }
     }
     Ok(e.cycle)
+}
+
+/// Waivers of `docs/coverage-plan.md`: table rows `| bin | what | waiver |`
+/// whose waiver cell is not empty. A bin name may end in `*` (a prefix).
+pub fn plan_rows(plan: &str) -> Vec<(String, String)> {
+    plan.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim().strip_prefix('|')?.split('|').map(str::trim).collect();
+            let bin = cells.first()?.trim_matches('`');
+            (bin.contains('.') && !bin.contains(' '))
+                .then(|| (bin.to_string(), cells.get(2).unwrap_or(&"").to_string()))
+        })
+        .collect()
+}
+
+/// Coverage of `stats` against the plan: prints the table, returns the
+/// names of bins that are unhit and not waived, and the bins the plan does
+/// not list (both must be empty for the gate).
+pub fn coverage(stats: &Stats, plan: &str, json: Option<&Path>) -> (Vec<String>, Vec<String>) {
+    let rows = plan_rows(plan);
+    let row =
+        |bin: &str| rows.iter().find(|(b, _)| b == bin || b.strip_suffix('*').is_some_and(|p| bin.starts_with(p)));
+    let bins = stats.bins();
+    let mut unhit = Vec::new();
+    let mut unplanned = Vec::new();
+    let (mut hit, mut counted) = (0, 0);
+    let mut cells = Vec::new();
+    for (name, n) in &bins {
+        let waiver = match row(name) {
+            None => {
+                unplanned.push(name.clone());
+                ""
+            }
+            Some((_, w)) => w.as_str(),
+        };
+        let waived = !waiver.is_empty();
+        if !waived {
+            counted += 1;
+            if *n > 0 {
+                hit += 1;
+            } else {
+                unhit.push(name.clone());
+            }
+        }
+        cells.push(format!(
+            "{:<34}{:>10}{}",
+            name,
+            n,
+            if waived {
+                " W"
+            } else if *n == 0 {
+                " !"
+            } else {
+                "  "
+            }
+        ));
+    }
+    println!("coverage (docs/coverage-plan.md; W = waived, ! = not hit):");
+    for chunk in cells.chunks(3) {
+        println!("  {}", chunk.join("  "));
+    }
+    println!(
+        "coverage: {hit}/{counted} non-waived bins hit ({:.1} % closed), {} waived",
+        100.0 * hit as f64 / counted.max(1) as f64,
+        bins.len() - counted
+    );
+    if !unhit.is_empty() {
+        println!("coverage: not hit: {}", unhit.join(", "));
+    }
+    if !unplanned.is_empty() {
+        println!("coverage: bins missing from docs/coverage-plan.md: {}", unplanned.join(", "));
+    }
+    if let Some(p) = json {
+        let map: serde_json::Map<String, serde_json::Value> =
+            bins.iter().map(|(n, c)| (n.clone(), serde_json::Value::from(*c))).collect();
+        let doc = serde_json::json!({ "bins": map, "hit": hit, "counted": counted, "unhit": unhit });
+        if let Err(e) = fs::write(p, serde_json::to_string_pretty(&doc).unwrap_or_default()) {
+            println!("coverage: cannot write {}: {e}", p.display());
+        }
+    }
+    (unhit, unplanned)
 }

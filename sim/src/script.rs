@@ -105,10 +105,12 @@ pub enum Counter {
     ShStart,
     ShPre,
     ShStop,
+    /// The PERIODIC generator's 17-bit counter (S18); values are masked.
+    PeriodicCnt,
 }
 
 impl Counter {
-    pub const ALL: [Counter; 10] = [
+    pub const ALL: [Counter; 11] = [
         Counter::Cycles,
         Counter::Event,
         Counter::Start,
@@ -119,6 +121,7 @@ impl Counter {
         Counter::ShStart,
         Counter::ShPre,
         Counter::ShStop,
+        Counter::PeriodicCnt,
     ];
     /// Script name.
     pub fn name(&self) -> &'static str {
@@ -133,6 +136,7 @@ impl Counter {
             Counter::ShStart => "sh_start",
             Counter::ShPre => "sh_pre",
             Counter::ShStop => "sh_stop",
+            Counter::PeriodicCnt => "periodic_cnt",
         }
     }
 
@@ -150,6 +154,7 @@ impl Counter {
             Counter::ShStart => ("shadow_q", 2),
             Counter::ShPre => ("shadow_q", 3),
             Counter::ShStop => ("shadow_q", 4),
+            Counter::PeriodicCnt => ("per_cnt_q", 0),
         }
     }
 }
@@ -507,7 +512,7 @@ impl Parser {
             "wait" => "wait CYCLES",
             "set" => "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
             "pulse" => "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
-            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop)",
+            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt)",
             _ => {
                 let hint = if name != name.to_lowercase() && COMMANDS.contains(&&*name.to_lowercase()) {
                     "; commands are lowercase"
@@ -561,7 +566,7 @@ impl Parser {
                 let tok = a.next("COUNTER")?;
                 let counter = Counter::ALL.into_iter().find(|c| c.name() == tok).ok_or_else(|| {
                     format!(
-                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre or sh_stop)",
+                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop or periodic_cnt)",
                         show(tok)
                     )
                 })?;

@@ -367,7 +367,12 @@ impl RandomStim {
             // without 2^32 cycles (docs/semantics.md S14).
             let dom = self.rng.gen_range(0..self.domains) as u8;
             let counter = Counter::ALL[self.rng.gen_range(0..Counter::ALL.len())];
-            let value = u32::MAX - self.rng.gen_range(0..300);
+            let value = match counter {
+                // Near the end of the longest PERIODIC period (S18), so the
+                // 0x8000/0x10000 periods wrap within an episode.
+                Counter::PeriodicCnt => 0xffff - self.rng.gen_range(0..300),
+                _ => u32::MAX - self.rng.gen_range(0..300),
+            };
             self.queue.push_back(Cmd::Poke { dom, counter, value });
         } else if self.pm(self.ack_rate) {
             // Driver acknowledges a quad counter set (S17).
