@@ -96,10 +96,6 @@ impl Rtl {
         Ok(Rtl { fns, ctx, out: RtlOut { dom_regs: vec![0; num_domains * NUM_DOM_REGS], ..Default::default() } })
     }
 
-    pub fn num_domains(&self) -> usize {
-        self.fns.num_domains
-    }
-
     /// One bus clock. `inp.sig` must point at `num_domains * 8` words.
     pub fn cycle(&mut self, inp: &PcntIn, sig: &[u32]) {
         assert_eq!(sig.len(), self.fns.num_domains * 8, "signal words for {} domains", self.fns.num_domains);

@@ -328,7 +328,6 @@ pub struct Engine {
     wave: Option<WaveRec>,
     /// Keep running after a mismatch (used while recording waves).
     pub continue_on_mismatch: bool,
-    pub first_mismatch: Option<Mismatch>,
     pub stats: Stats,
     /// Tick pattern of each domain (S15).
     clock: Vec<ClockSpec>,
@@ -367,17 +366,12 @@ impl Engine {
             view: vec![[0; NUM_DOM_REGS]; domains],
             wave: None,
             continue_on_mismatch: false,
-            first_mismatch: None,
             stats: Stats::default(),
             clock,
             model_on: true,
         };
         e.reset_rtl();
         Ok(e)
-    }
-
-    pub fn has_rtl(&self) -> bool {
-        self.rtl.is_some()
     }
 
     /// Two clocks with rst_ni low; the model starts in its reset state (S8).
@@ -581,9 +575,6 @@ impl Engine {
         self.end_cycle();
         match mismatch {
             Some(m) => {
-                if self.first_mismatch.is_none() {
-                    self.first_mismatch = Some(m.clone());
-                }
                 if self.continue_on_mismatch {
                     Ok(res)
                 } else {
@@ -771,11 +762,6 @@ impl Engine {
             put(s + 1, (*v).into());
             s += 2;
         }
-    }
-
-    /// The register view of the last clock, for scripts and tests.
-    pub fn model(&self) -> &PcounterSet {
-        &self.model
     }
 }
 
