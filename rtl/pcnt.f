@@ -7,6 +7,8 @@ rtl/pcnt_pkg.sv
 rtl/pcnt_logic_op.sv
 rtl/pcnt_sync_2ff.sv
 rtl/pcnt_pulse_sync.sv
+rtl/pcnt_record.sv
+rtl/pcnt_axi_wr.sv
 rtl/pcnt_domain.sv
 rtl/pcnt_apb_regs.sv
 rtl/pcnt_top.sv

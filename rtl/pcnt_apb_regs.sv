@@ -24,12 +24,14 @@
 // * PRDATA is 0 in every cycle that is not the ACCESS cycle of a read (SETUP,
 //   idle, wait states and the ACCESS cycles of a write); PSLVERR is 0 outside
 //   completing ACCESS cycles.
-// * GCTRL (S20, G84+): bit 0 RECORD_RESET stored, bit 4 PERIODIC_RESET
-//   stored and exported as periodic_reset_o (the stored value; each domain
-//   samples it at its ticks, S18).
+// * GCTRL (S20, G84+): bit 0 RECORD_RESET and bit 4 PERIODIC_RESET stored
+//   and exported as record_reset_o / periodic_reset_o (the stored values;
+//   each domain samples them at its ticks, S18, S21).
+// * RECORD_CHAN / RECORD_DMA (S21, G84+): storage. A RECORD_CHAN write with
+//   VALID (bit 31) = 1 raises rec_bind_o for exactly the next cycle.
 // * The layout lives only here, so another layout (NV10) can be a sibling
 //   module in front of the same domains.
-// * Reset (S8): GCTRL = 0.
+// * Reset (S8): global registers 0, rec_bind_o 0.
 `include "pcnt_assert.svh"
 
 module pcnt_apb_regs #(
@@ -52,7 +54,9 @@ module pcnt_apb_regs #(
   output logic [NumDomains*pcnt_reg_pkg::NumDomRegs-1:0]         dom_we_o,
   output logic [31:0]                                            wdata_o,
   output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]              glob_regs_o,
-  output logic                                                   periodic_reset_o
+  output logic                                                   periodic_reset_o,
+  output logic                                                   record_reset_o,
+  output logic                                                   rec_bind_o
 );
 
   localparam int unsigned NumDomRegs    = pcnt_reg_pkg::NumDomRegs;
@@ -133,6 +137,20 @@ module pcnt_apb_regs #(
   // S20).
   assign periodic_reset_o = glob_regs_o[pcnt_reg_pkg::GlobGctrl * 32
                                         + pcnt_reg_pkg::GctrlPeriodicResetLsb];
+  assign record_reset_o   = glob_regs_o[pcnt_reg_pkg::GlobGctrl * 32
+                                        + pcnt_reg_pkg::GctrlRecordResetLsb];
+
+  // Channel bind event (S21): registered, one cycle after the write.
+  logic bind_q, bind_d;
+  assign bind_d = glob_we[pcnt_reg_pkg::GlobRecordChan] & pwdata_i[pcnt_reg_pkg::RecordChanValidLsb];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bind_q <= 1'b0;
+    end else begin
+      bind_q <= bind_d;
+    end
+  end
+  assign rec_bind_o = bind_q;
 
   ////////////////////////////////////////////////////////////////////////////
   // Reads and response

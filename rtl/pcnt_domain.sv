@@ -69,7 +69,11 @@
 //   rw bits; CTRL adds QUAD_STATE and SINGLE_STATE of this tick; counters
 //   read their current value; write-only registers and bits read 0;
 //   SRC_STATUS and SIG_STATUS show this cycle's signals.
-// * Reset (S8, S16..S19): every register and internal state is 0, state
+// * Record mode (S21, G84+, CTRL.MODE = RECORD): pcnt_record counts the 12
+//   raw selected signals (SRC_STATUS bits 0..11) and the STOP logic-op
+//   output; RECORD_STATUS reads its position and FAULT; CTRL.FAULT_CLEAR
+//   (write-only) clears FAULT. The single/quad counters hold in record mode.
+// * Reset (S8, S16..S19, S21): every register and internal state is 0, state
 //   INACTIVE, QUAD_STATE EMPTY.
 `include "pcnt_assert.svh"
 
@@ -96,7 +100,15 @@ module pcnt_domain #(
   output logic                                    event_o,
   output logic                                    flag_o,
   output logic                                    event_tog_o,
-  output logic                                    flag_tog_o
+  output logic                                    flag_tog_o,
+  // Record mode (S21): GCTRL.RECORD_RESET, and the slot towards pcnt_axi_wr.
+  input  logic                                    record_reset_i,
+  input  logic                                    rec_done_i,
+  input  logic                                    rec_err_i,
+  output logic                                    rec_busy_o,
+  output logic [255:0]                            rec_pkt_o,
+  output logic [39:0]                             rec_addr_o,
+  output logic                                    rec_long_o
 );
 
   localparam int unsigned NumRegs      = pcnt_reg_pkg::NumDomRegs;
@@ -711,6 +723,36 @@ module pcnt_domain #(
   assign flag_tog_o  = flag_tog_q;
 
   ////////////////////////////////////////////////////////////////////////////
+  // Record mode (S21)
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic [31:0] rec_status;
+
+  pcnt_record u_record (
+    .clk_i,
+    .rst_ni,
+    .tick_i,
+    .record_mode_i  (gen_g84 & (mode == pcnt_pkg::ModeRecord)),
+    .sel_i          (sel[11:0]),
+    .stop_i         (in_stop),
+    .record_reset_i,
+    .start_we_i     (reg_we_i[pcnt_reg_pkg::RegRecordStart]),
+    .start_data_i   (reg_wdata_i[31:4]),
+    .limit_i        (cfg[pcnt_reg_pkg::RegRecordLimit * 32 + 4 +: 28]),
+    .addr_high_i    (cfg[pcnt_reg_pkg::RegRecordAddressHigh * 32 +: 8]),
+    .long_i         (~ctrl[pcnt_reg_pkg::CtrlRecordFormatLsb]),
+    .fault_clear_i  (gen_g84 & reg_we_i[pcnt_reg_pkg::RegCtrl]
+                     & reg_wdata_i[pcnt_reg_pkg::CtrlFaultClearLsb]),
+    .done_i         (rec_done_i),
+    .err_i          (rec_err_i),
+    .busy_o         (rec_busy_o),
+    .pkt_o          (rec_pkt_o),
+    .addr_o         (rec_addr_o),
+    .long_o         (rec_long_o),
+    .status_o       (rec_status)
+  );
+
+  ////////////////////////////////////////////////////////////////////////////
   // Register view (S8, S9, S11)
   ////////////////////////////////////////////////////////////////////////////
 
@@ -731,6 +773,7 @@ module pcnt_domain #(
     for (int unsigned i = 0; i < NumSigStatus; i++) begin
       reg_rd_o[(pcnt_reg_pkg::RegSigStatus + i) * 32 +: 32] = sig_eff[i * 32 +: 32];
     end
+    reg_rd_o[pcnt_reg_pkg::RegRecordStatus * 32 +: 32] = gen_g84 ? rec_status : 32'h0;
   end
 
   ////////////////////////////////////////////////////////////////////////////

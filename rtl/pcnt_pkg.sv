@@ -21,8 +21,8 @@ package pcnt_pkg;
     Counting  = 2'd3
   } single_state_e;
 
-  // CTRL.MODE. SINGLE (S12) and QUAD (S17) run; RECORD and 3 are stored
-  // and count nothing (S13).
+  // CTRL.MODE. SINGLE (S12), QUAD (S17) and RECORD (G84+, S21) run; 3 is
+  // stored and counts nothing (S13).
   typedef enum logic [1:0] {
     ModeSingle = 2'd0,
     ModeQuad   = 2'd1,

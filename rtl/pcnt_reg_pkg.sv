@@ -13,8 +13,8 @@ package pcnt_reg_pkg;
   } gen_e;
 
   localparam int unsigned NumDomainsMax = 8;
-  localparam int unsigned NumDomRegs = 30;
-  localparam int unsigned NumGlobalRegs = 1;
+  localparam int unsigned NumDomRegs = 34;
+  localparam int unsigned NumGlobalRegs = 3;
   localparam int unsigned RegIdxW = 6;
 
   // Per-domain view indices
@@ -41,10 +41,16 @@ package pcnt_reg_pkg;
   localparam int unsigned RegCtrl = 20;
   localparam int unsigned RegQuadAckTrigger = 21;
   localparam int unsigned RegSigStatus = 22;
+  localparam int unsigned RegRecordAddressHigh = 30;
+  localparam int unsigned RegRecordStatus = 31;
+  localparam int unsigned RegRecordLimit = 32;
+  localparam int unsigned RegRecordStart = 33;
   localparam int unsigned SigStatusCount = 8;
 
   // Global view indices
   localparam int unsigned GlobGctrl = 0;
+  localparam int unsigned GlobRecordChan = 1;
+  localparam int unsigned GlobRecordDma = 2;
 
   // Offsets inside the 0x1000 window (+ dom * dom_stride [+ i * stride])
   localparam logic [11:0] PreSrcOffset = 12'h400;
@@ -70,7 +76,13 @@ package pcnt_reg_pkg;
   localparam logic [11:0] CtrlOffset = 12'h7c0;
   localparam logic [11:0] QuadAckTriggerOffset = 12'h7e0;
   localparam logic [11:0] SigStatusOffset = 12'h800;
+  localparam logic [11:0] RecordAddressHighOffset = 12'h6a0;
+  localparam logic [11:0] RecordStatusOffset = 12'h6e0;
+  localparam logic [11:0] RecordLimitOffset = 12'h720;
+  localparam logic [11:0] RecordStartOffset = 12'h760;
   localparam logic [11:0] GctrlOffset = 12'h7a8;
+  localparam logic [11:0] RecordChanOffset = 12'h7a0;
+  localparam logic [11:0] RecordDmaOffset = 12'h7a4;
 
   // Fields
   localparam int unsigned PreSrcSig0Lsb = 0;
@@ -155,10 +167,26 @@ package pcnt_reg_pkg;
   localparam int unsigned QuadAckTriggerAckWidth = 1;
   localparam int unsigned SigStatusSignalsLsb = 0;
   localparam int unsigned SigStatusSignalsWidth = 32;
+  localparam int unsigned RecordAddressHighAddrHighLsb = 0;
+  localparam int unsigned RecordAddressHighAddrHighWidth = 8;
+  localparam int unsigned RecordStatusFaultLsb = 0;
+  localparam int unsigned RecordStatusFaultWidth = 1;
+  localparam int unsigned RecordStatusPositionLsb = 4;
+  localparam int unsigned RecordStatusPositionWidth = 28;
+  localparam int unsigned RecordLimitLimitLsb = 4;
+  localparam int unsigned RecordLimitLimitWidth = 28;
+  localparam int unsigned RecordStartStartLsb = 4;
+  localparam int unsigned RecordStartStartWidth = 28;
   localparam int unsigned GctrlRecordResetLsb = 0;
   localparam int unsigned GctrlRecordResetWidth = 1;
   localparam int unsigned GctrlPeriodicResetLsb = 4;
   localparam int unsigned GctrlPeriodicResetWidth = 1;
+  localparam int unsigned RecordChanChanLsb = 0;
+  localparam int unsigned RecordChanChanWidth = 30;
+  localparam int unsigned RecordChanValidLsb = 31;
+  localparam int unsigned RecordChanValidWidth = 1;
+  localparam int unsigned RecordDmaDmaLsb = 0;
+  localparam int unsigned RecordDmaDmaWidth = 16;
 
   // Bits stored as written, per view index and generation
   function automatic logic [31:0] dom_rw_mask(int unsigned idx, gen_e gen);
@@ -197,6 +225,8 @@ package pcnt_reg_pkg;
           11: m = 32'h0000ffff;
           19: m = 32'hffffffff;
           20: m = 32'h00f12973;
+          32: m = 32'hfffffff0;
+          33: m = 32'hfffffff0;
           default: m = 32'h0;
         endcase
       end
@@ -215,6 +245,9 @@ package pcnt_reg_pkg;
           11: m = 32'h0000ffff;
           19: m = 32'hffffffff;
           20: m = 32'h40f12973;
+          30: m = 32'h000000ff;
+          32: m = 32'hfffffff0;
+          33: m = 32'hfffffff0;
           default: m = 32'h0;
         endcase
       end
@@ -233,6 +266,9 @@ package pcnt_reg_pkg;
           11: m = 32'h0000ffff;
           19: m = 32'hffffffff;
           20: m = 32'h40f12973;
+          30: m = 32'h000000ff;
+          32: m = 32'hfffffff0;
+          33: m = 32'hfffffff0;
           default: m = 32'h0;
         endcase
       end
@@ -254,18 +290,24 @@ package pcnt_reg_pkg;
       pcnt_reg_pkg::GenG84: begin
         unique case (idx)
           0: m = 32'h00000011;
+          1: m = 32'hbfffffff;
+          2: m = 32'h0000ffff;
           default: m = 32'h0;
         endcase
       end
       pcnt_reg_pkg::GenG92: begin
         unique case (idx)
           0: m = 32'h00000011;
+          1: m = 32'hbfffffff;
+          2: m = 32'h0000ffff;
           default: m = 32'h0;
         endcase
       end
       pcnt_reg_pkg::GenGt215: begin
         unique case (idx)
           0: m = 32'h00000011;
+          1: m = 32'hbfffffff;
+          2: m = 32'h0000ffff;
           default: m = 32'h0;
         endcase
       end
@@ -275,7 +317,7 @@ package pcnt_reg_pkg;
   endfunction
 
   // Registers whose write aborts single event mode (docs/semantics.md S2)
-  localparam logic [NumDomRegs-1:0] DomRegAborts = 30'h1febfd;
+  localparam logic [NumDomRegs-1:0] DomRegAborts = 34'h1febfd;
 
   // First generation that has each register
   function automatic logic dom_reg_present(int unsigned idx, gen_e gen);
@@ -312,6 +354,10 @@ package pcnt_reg_pkg;
       27: p = 1'b1;
       28: p = 1'b1;
       29: p = 1'b1;
+      30: p = (gen >= pcnt_reg_pkg::GenG92);
+      31: p = (gen >= pcnt_reg_pkg::GenG84);
+      32: p = (gen >= pcnt_reg_pkg::GenG84);
+      33: p = (gen >= pcnt_reg_pkg::GenG84);
       default: p = 1'b0;
     endcase
     dom_reg_present = p;
@@ -322,6 +368,8 @@ package pcnt_reg_pkg;
     p = 1'b0;
     unique case (idx)
       0: p = (gen >= pcnt_reg_pkg::GenG84);
+      1: p = (gen >= pcnt_reg_pkg::GenG84);
+      2: p = (gen >= pcnt_reg_pkg::GenG84);
       default: p = 1'b0;
     endcase
     glob_reg_present = p;
@@ -364,9 +412,15 @@ package pcnt_reg_pkg;
       7'h45: r = {1'b1, 1'b0, 3'd5, 6'd22 + {3'b0, addr[4:2]}};
       7'h46: r = {1'b1, 1'b0, 3'd6, 6'd22 + {3'b0, addr[4:2]}};
       7'h47: r = {1'b1, 1'b0, 3'd7, 6'd22 + {3'b0, addr[4:2]}};
+      7'h35: r = {1'b1, 1'b0, addr[4:2], 6'd30};
+      7'h37: r = {1'b1, 1'b0, addr[4:2], 6'd31};
+      7'h39: r = {1'b1, 1'b0, addr[4:2], 6'd32};
+      7'h3b: r = {1'b1, 1'b0, addr[4:2], 6'd33};
       default: r = '0;
     endcase
     if (addr[11:2] == 10'h1ea) r = {1'b0, 1'b1, 3'd0, 6'd0};
+    if (addr[11:2] == 10'h1e8) r = {1'b0, 1'b1, 3'd0, 6'd1};
+    if (addr[11:2] == 10'h1e9) r = {1'b0, 1'b1, 3'd0, 6'd2};
     decode = r;
   endfunction
 

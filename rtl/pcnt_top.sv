@@ -17,7 +17,11 @@
 //   enabled by dom_tick_i[d]. Domain d gets them as bit k of
 //   imp_{event,flag}_{cont,pulse}_i; its own bit and absent domains' bits
 //   are 0. Domain d's CTRL selects CONTINUOUS or PULSE.
-// * GCTRL.PERIODIC_RESET (S18, S20) goes to every domain.
+// * GCTRL.PERIODIC_RESET (S18, S20) and RECORD_RESET (S21) go to every
+//   domain.
+// * Record mode (S21): every domain's outgoing slot feeds one pcnt_axi_wr,
+//   the AXI4 write manager on m_axi_*; rec_bind_o is the RECORD_CHAN bind
+//   event.
 // * dom_regs_o / glob_regs_o are the register views the read mux selects
 //   from (S11): domain d register idx at bits (d*NumDomRegs+idx)*32 +: 32.
 //   They are existing nets, for the lockstep compare only.
@@ -46,7 +50,23 @@ module pcnt_top #(
   input  logic                                                  pm_trigger_i,
   input  logic                                                  wrcache_flush_i,
   output logic [NumDomains*pcnt_reg_pkg::NumDomRegs*32-1:0]     dom_regs_o,
-  output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]             glob_regs_o
+  output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]             glob_regs_o,
+  // Record mode (S21): channel bind event and the AXI4 write manager.
+  output logic                                                  rec_bind_o,
+  output logic                                                  m_axi_awvalid_o,
+  input  logic                                                  m_axi_awready_i,
+  output logic [39:0]                                           m_axi_awaddr_o,
+  output logic [7:0]                                            m_axi_awlen_o,
+  output logic [2:0]                                            m_axi_awsize_o,
+  output logic [1:0]                                            m_axi_awburst_o,
+  output logic                                                  m_axi_wvalid_o,
+  input  logic                                                  m_axi_wready_i,
+  output logic [127:0]                                          m_axi_wdata_o,
+  output logic [15:0]                                           m_axi_wstrb_o,
+  output logic                                                  m_axi_wlast_o,
+  input  logic                                                  m_axi_bvalid_i,
+  input  logic [1:0]                                            m_axi_bresp_i,
+  output logic                                                  m_axi_bready_o
 );
 
   localparam int unsigned NumDomRegs = pcnt_reg_pkg::NumDomRegs;
@@ -58,6 +78,40 @@ module pcnt_top #(
   logic [NumDomains*NumDomRegs-1:0] dom_we;
   logic [31:0]                      wdata;
   logic                             periodic_reset;
+  logic                             record_reset;
+
+  // Record slots of every domain and the shared write manager (S21).
+  logic [NumDomains-1:0]            rec_busy, rec_long, rec_done;
+  logic [NumDomains*256-1:0]        rec_pkt;
+  logic [NumDomains*40-1:0]         rec_addr;
+  logic                             rec_err;
+
+  pcnt_axi_wr #(
+    .NumDomains (NumDomains)
+  ) u_axi_wr (
+    .clk_i,
+    .rst_ni,
+    .busy_i    (rec_busy),
+    .pkt_i     (rec_pkt),
+    .addr_i    (rec_addr),
+    .long_i    (rec_long),
+    .done_o    (rec_done),
+    .err_o     (rec_err),
+    .awvalid_o (m_axi_awvalid_o),
+    .awready_i (m_axi_awready_i),
+    .awaddr_o  (m_axi_awaddr_o),
+    .awlen_o   (m_axi_awlen_o),
+    .awsize_o  (m_axi_awsize_o),
+    .awburst_o (m_axi_awburst_o),
+    .wvalid_o  (m_axi_wvalid_o),
+    .wready_i  (m_axi_wready_i),
+    .wdata_o   (m_axi_wdata_o),
+    .wstrb_o   (m_axi_wstrb_o),
+    .wlast_o   (m_axi_wlast_o),
+    .bvalid_i  (m_axi_bvalid_i),
+    .bresp_i   (m_axi_bresp_i),
+    .bready_o  (m_axi_bready_o)
+  );
 
   pcnt_apb_regs #(
     .NumDomains (NumDomains)
@@ -79,7 +133,9 @@ module pcnt_top #(
     .dom_we_o    (dom_we),
     .wdata_o     (wdata),
     .glob_regs_o,
-    .periodic_reset_o (periodic_reset)
+    .periodic_reset_o (periodic_reset),
+    .record_reset_o   (record_reset),
+    .rec_bind_o
   );
 
   // Per source domain: EVENT / FLAG signal flops and their PULSE toggles.
@@ -162,7 +218,14 @@ module pcnt_top #(
       .event_o           (dom_event[d]),
       .flag_o            (dom_flag[d]),
       .event_tog_o       (dom_event_tog[d]),
-      .flag_tog_o        (dom_flag_tog[d])
+      .flag_tog_o        (dom_flag_tog[d]),
+      .record_reset_i    (record_reset),
+      .rec_done_i        (rec_done[d]),
+      .rec_err_i         (rec_err),
+      .rec_busy_o        (rec_busy[d]),
+      .rec_pkt_o         (rec_pkt[d * 256 +: 256]),
+      .rec_addr_o        (rec_addr[d * 40 +: 40]),
+      .rec_long_o        (rec_long[d])
     );
   end
 

@@ -31,6 +31,8 @@ struct Variant {
 struct Fault {
     name: String,
     file: String,
+    /// With `line: N`, `find:` must occur once in line N (1-based) only.
+    line: Option<usize>,
     find: String,
     replace: String,
 }
@@ -44,15 +46,27 @@ fn main() {
     println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
     println!("cargo:rerun-if-changed={}", root.join("tests/faults").display());
     println!("cargo:rerun-if-env-changed=VERILATOR");
+    // `make mutate` builds its mutants through the same path as the faults:
+    // PCNT_FAULTS_DIR replaces tests/faults, PCNT_CONFIGS limits the plain
+    // configurations ("d2"), PCNT_CXX_OPT lowers -O3 to compile faster.
+    for v in ["PCNT_FAULTS_DIR", "PCNT_CONFIGS", "PCNT_CXX_OPT"] {
+        println!("cargo:rerun-if-env-changed={v}");
+    }
 
     let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
     let vroot = verilator_root(&verilator);
     let files = rtl_files(&root);
 
-    let mut variants: Vec<Variant> =
-        CONFIGS.iter().map(|(n, d)| Variant { name: n.to_string(), domains: *d, fault: None }).collect();
+    let only = env::var("PCNT_CONFIGS").ok();
+    let mut variants: Vec<Variant> = CONFIGS
+        .iter()
+        .filter(|(n, _)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
+        .map(|(n, d)| Variant { name: n.to_string(), domains: *d, fault: None })
+        .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        for f in faults(&root) {
+        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        for f in faults(&dir) {
             variants.push(Variant { name: format!("f_{}", f.name), domains: 2, fault: Some(f) });
         }
     }
@@ -98,7 +112,7 @@ fn main() {
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
         writeln!(
             decls,
-            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, word: u32, value: u32) -> c_int;"
+            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u32) -> c_int;"
         )
         .unwrap();
         let fault = match &v.fault {
@@ -156,7 +170,7 @@ fn cc_build(vroot: &Path) -> cc::Build {
     let mut b = cc::Build::new();
     b.cpp(true)
         .std("c++17")
-        .opt_level(3)
+        .opt_level(env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()).unwrap_or(3))
         .debug(false)
         .warnings(false)
         .include(vroot.join("include"))
@@ -203,10 +217,9 @@ fn generated_cpp(obj: &Path, prefix: &str) -> Vec<PathBuf> {
 }
 
 /// `tests/faults/*.fault`: `file:`, `find:`, `replace:` lines (see tests/faults/README.md).
-fn faults(root: &Path) -> Vec<Fault> {
-    let dir = root.join("tests/faults");
+fn faults(dir: &Path) -> Vec<Fault> {
     let mut out = Vec::new();
-    let Ok(rd) = fs::read_dir(&dir) else { return out };
+    let Ok(rd) = fs::read_dir(dir) else { return out };
     let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for p in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "fault")) {
@@ -219,6 +232,7 @@ fn faults(root: &Path) -> Vec<Fault> {
         out.push(Fault {
             name: p.file_stem().unwrap().to_string_lossy().replace('-', "_"),
             file: get("file:"),
+            line: text.lines().find_map(|l| l.strip_prefix("line:").map(|v| v.trim().parse().expect("line: N"))),
             find: get("find:"),
             replace: get("replace:"),
         });
@@ -236,8 +250,20 @@ fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<Pat
         let mut text = fs::read_to_string(&src).unwrap();
         let name = src.file_name().unwrap();
         if name.to_string_lossy() == f.file {
-            hits = text.matches(&f.find).count();
-            text = text.replacen(&f.find, &f.replace, 1);
+            match f.line {
+                None => {
+                    hits = text.matches(&f.find).count();
+                    text = text.replacen(&f.find, &f.replace, 1);
+                }
+                Some(n) => {
+                    let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
+                    if let Some(l) = lines.get_mut(n.wrapping_sub(1)) {
+                        hits = l.matches(&f.find).count();
+                        *l = l.replacen(&f.find, &f.replace, 1);
+                    }
+                    text = lines.join("\n");
+                }
+            }
         }
         let p = dst.join(name);
         fs::write(&p, text).unwrap();

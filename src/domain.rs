@@ -15,6 +15,7 @@
 
 use crate::config::Config;
 use crate::logic_op::{self, OpLayout};
+use crate::record::{Packet, RecordInputs, RecordState};
 use crate::regs::{self, Decoded, Gen, Kind, DOM_REGS, NUM_DOM_REGS};
 use crate::set::Signals;
 
@@ -31,6 +32,7 @@ pub enum SingleState {
 /// CTRL.MODE values (seed 003 "Control registers").
 pub const MODE_SINGLE: u32 = 0;
 pub const MODE_QUAD: u32 = 1;
+pub const MODE_RECORD: u32 = 2;
 
 /// What happened in a domain's last step, for the harness's reach counts
 /// (observation only: no behaviour depends on it).
@@ -56,11 +58,34 @@ pub mod ctr_mode {
     pub const EXTRA_B6_EVENT_B2: u32 = 4;
 }
 
+/// Stored register bits by view index (an array type with `Default`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored(pub [u32; NUM_DOM_REGS]);
+
+impl Default for Stored {
+    fn default() -> Stored {
+        Stored([0; NUM_DOM_REGS])
+    }
+}
+
+impl std::ops::Deref for Stored {
+    type Target = [u32; NUM_DOM_REGS];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Stored {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
 /// The registers of one domain (`_q` in the RTL).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct DomainState {
     /// Stored bits of `Kind::Storage` registers, by view index (others unused).
-    pub stored: [u32; NUM_DOM_REGS],
+    pub stored: Stored,
     pub ctr_cycles: u32,
     pub ctr_cycles_alt: u32,
     pub ctr_event: u32,
@@ -102,6 +127,11 @@ pub struct DomainState {
     pub fl_p: [u8; 3],
     /// `event::*` bits of the last step (observation only).
     pub events: u8,
+    /// Record mode (S21): counters and buffer; the packet sent and the
+    /// reach events of the last step.
+    pub rec: RecordState,
+    pub rec_sent: Option<Packet>,
+    pub rec_events: u16,
 }
 
 /// The flops of every domain that other domains synchronize (S16), bit k =
@@ -131,6 +161,11 @@ pub struct DomainInputs<'a> {
     pub present: u8,
     /// GCTRL.PERIODIC_RESET (S18, S20).
     pub periodic_reset: bool,
+    /// GCTRL.RECORD_RESET (S21).
+    pub record_reset: bool,
+    /// Memory-port state of this domain (S21): slot busy or wedged; FAULT.
+    pub rec_blocked: bool,
+    pub rec_fault: bool,
 }
 
 /// Per-cycle combinational values, shared by the view and the step.
@@ -307,12 +342,17 @@ impl DomainState {
         out[regs::CTR_PRE] = self.ctr_pre;
         out[regs::CTR_STOP] = self.ctr_stop;
         out[regs::SIG_STATUS..regs::SIG_STATUS + regs::SIG_STATUS_COUNT].copy_from_slice(&eff);
+        if DOM_REGS[regs::RECORD_STATUS].present(gen) {
+            out[regs::RECORD_STATUS] = self.rec.position | u32::from(inp.rec_fault);
+        }
     }
 
     /// Compute the next state from this cycle's inputs and commit it. Only a
     /// tick changes anything (S15).
     pub fn step(&mut self, cfg: &Config, dom: usize, inp: &DomainInputs) {
         self.events = 0;
+        self.rec_sent = None;
+        self.rec_events = 0;
         if !inp.tick {
             assert!(inp.write.is_none(), "a write reached domain {dom} outside a tick (S15)");
             return;
@@ -440,6 +480,20 @@ impl DomainState {
         d.fl_s = [x.flag_sig & others, self.fl_s[0]];
         d.ev_p = [x.event_tog & others, self.ev_p[0], self.ev_p[1]];
         d.fl_p = [x.flag_tog & others, self.fl_p[0], self.fl_p[1]];
+
+        // S21: record mode.
+        let rinp = RecordInputs {
+            record_mode: gen >= Gen::G84 && mode == MODE_RECORD,
+            sel: c.sel & 0xfff,
+            stop: c.stop,
+            record_reset: inp.record_reset,
+            start_write: written(regs::RECORD_START),
+            limit: self.stored[regs::RECORD_LIMIT],
+            addr_high: self.stored[regs::RECORD_ADDRESS_HIGH] as u8,
+            long: self.ctrl_field(regs::field::CTRL_RECORD_FORMAT) == 0,
+            blocked: inp.rec_blocked,
+        };
+        (d.rec, d.rec_sent, d.rec_events) = self.rec.step(&rinp);
 
         d.src_prev = c.sel;
         d.event_sig = c.event;

@@ -97,8 +97,8 @@ impl Reg {
 }
 
 pub const NUM_DOMAINS_MAX: usize = 8;
-pub const NUM_DOM_REGS: usize = 30;
-pub const NUM_GLOBAL_REGS: usize = 1;
+pub const NUM_DOM_REGS: usize = 34;
+pub const NUM_GLOBAL_REGS: usize = 3;
 
 // Per-domain view indices
 pub const PRE_SRC: usize = 0;
@@ -124,10 +124,16 @@ pub const THRESHOLD: usize = 19;
 pub const CTRL: usize = 20;
 pub const QUAD_ACK_TRIGGER: usize = 21;
 pub const SIG_STATUS: usize = 22;
+pub const RECORD_ADDRESS_HIGH: usize = 30;
+pub const RECORD_STATUS: usize = 31;
+pub const RECORD_LIMIT: usize = 32;
+pub const RECORD_START: usize = 33;
 pub const SIG_STATUS_COUNT: usize = 8;
 
 // Global view indices
 pub const GCTRL: usize = 0;
+pub const RECORD_CHAN: usize = 1;
+pub const RECORD_DMA: usize = 2;
 
 pub mod field {
     use super::{Access, Field, Gen};
@@ -172,8 +178,16 @@ pub mod field {
     pub const CTRL_UNK30: Field = Field { name: "UNK30", lsb: 30, width: 1, access: Access::Rw, since: Gen::G92 };
     pub const QUAD_ACK_TRIGGER_ACK: Field = Field { name: "ACK", lsb: 0, width: 1, access: Access::Wo, since: Gen::Nv40 };
     pub const SIG_STATUS_SIGNALS: Field = Field { name: "SIGNALS", lsb: 0, width: 32, access: Access::Ro, since: Gen::Nv40 };
+    pub const RECORD_ADDRESS_HIGH_ADDR_HIGH: Field = Field { name: "ADDR_HIGH", lsb: 0, width: 8, access: Access::Rw, since: Gen::G92 };
+    pub const RECORD_STATUS_FAULT: Field = Field { name: "FAULT", lsb: 0, width: 1, access: Access::Ro, since: Gen::G84 };
+    pub const RECORD_STATUS_POSITION: Field = Field { name: "POSITION", lsb: 4, width: 28, access: Access::Ro, since: Gen::G84 };
+    pub const RECORD_LIMIT_LIMIT: Field = Field { name: "LIMIT", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84 };
+    pub const RECORD_START_START: Field = Field { name: "START", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84 };
     pub const GCTRL_RECORD_RESET: Field = Field { name: "RECORD_RESET", lsb: 0, width: 1, access: Access::Rw, since: Gen::G84 };
     pub const GCTRL_PERIODIC_RESET: Field = Field { name: "PERIODIC_RESET", lsb: 4, width: 1, access: Access::Rw, since: Gen::G84 };
+    pub const RECORD_CHAN_CHAN: Field = Field { name: "CHAN", lsb: 0, width: 30, access: Access::Rw, since: Gen::G84 };
+    pub const RECORD_CHAN_VALID: Field = Field { name: "VALID", lsb: 31, width: 1, access: Access::Rw, since: Gen::G84 };
+    pub const RECORD_DMA_DMA: Field = Field { name: "DMA", lsb: 0, width: 16, access: Access::Rw, since: Gen::G84 };
 }
 
 const PRE_SRC_FIELDS: &[Field] = &[field::PRE_SRC_SIG0, field::PRE_SRC_SIG1, field::PRE_SRC_SIG2, field::PRE_SRC_SIG3];
@@ -187,7 +201,13 @@ const THRESHOLD_FIELDS: &[Field] = &[field::THRESHOLD_VALUE];
 const CTRL_FIELDS: &[Field] = &[field::CTRL_MODE, field::CTRL_CTR_MODE, field::CTRL_EVENT_CTR_PERIOD, field::CTRL_EVENT_IMPORT_MODE, field::CTRL_FLAG_IMPORT_MODE, field::CTRL_UNK16, field::CTRL_RECORD_FORMAT, field::CTRL_PERIODIC_PERIOD, field::CTRL_QUAD_STATE, field::CTRL_FAULT_CLEAR, field::CTRL_SINGLE_STATE, field::CTRL_UNK30];
 const QUAD_ACK_TRIGGER_FIELDS: &[Field] = &[field::QUAD_ACK_TRIGGER_ACK];
 const SIG_STATUS_FIELDS: &[Field] = &[field::SIG_STATUS_SIGNALS];
+const RECORD_ADDRESS_HIGH_FIELDS: &[Field] = &[field::RECORD_ADDRESS_HIGH_ADDR_HIGH];
+const RECORD_STATUS_FIELDS: &[Field] = &[field::RECORD_STATUS_FAULT, field::RECORD_STATUS_POSITION];
+const RECORD_LIMIT_FIELDS: &[Field] = &[field::RECORD_LIMIT_LIMIT];
+const RECORD_START_FIELDS: &[Field] = &[field::RECORD_START_START];
 const GCTRL_FIELDS: &[Field] = &[field::GCTRL_RECORD_RESET, field::GCTRL_PERIODIC_RESET];
+const RECORD_CHAN_FIELDS: &[Field] = &[field::RECORD_CHAN_CHAN, field::RECORD_CHAN_VALID];
+const RECORD_DMA_FIELDS: &[Field] = &[field::RECORD_DMA_DMA];
 
 /// Per-domain registers in view order.
 pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [
@@ -221,11 +241,17 @@ pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [
     Reg { name: "SIG_STATUS[5]", offset: 0x814, dom_stride: 0x20, kind: Kind::Status, aborts: false, since: Gen::Nv40, desc: "Signal status, signals i*32..i*32+31", fields: SIG_STATUS_FIELDS },
     Reg { name: "SIG_STATUS[6]", offset: 0x818, dom_stride: 0x20, kind: Kind::Status, aborts: false, since: Gen::Nv40, desc: "Signal status, signals i*32..i*32+31", fields: SIG_STATUS_FIELDS },
     Reg { name: "SIG_STATUS[7]", offset: 0x81c, dom_stride: 0x20, kind: Kind::Status, aborts: false, since: Gen::Nv40, desc: "Signal status, signals i*32..i*32+31", fields: SIG_STATUS_FIELDS },
+    Reg { name: "RECORD_ADDRESS_HIGH", offset: 0x6a0, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G92, desc: "High 8 bits of the record buffer address", fields: RECORD_ADDRESS_HIGH_FIELDS },
+    Reg { name: "RECORD_STATUS", offset: 0x6e0, dom_stride: 0x4, kind: Kind::Status, aborts: false, since: Gen::G84, desc: "Record buffer status and position (read-only)", fields: RECORD_STATUS_FIELDS },
+    Reg { name: "RECORD_LIMIT", offset: 0x720, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G84, desc: "Highest valid record buffer address", fields: RECORD_LIMIT_FIELDS },
+    Reg { name: "RECORD_START", offset: 0x760, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G84, desc: "Record buffer start; a write starts the buffer (S21)", fields: RECORD_START_FIELDS },
 ];
 
 /// Global registers in view order.
 pub static GLOBAL_REGS: [Reg; NUM_GLOBAL_REGS] = [
     Reg { name: "GCTRL", offset: 0x7a8, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G84, desc: "PCOUNTER global control", fields: GCTRL_FIELDS },
+    Reg { name: "RECORD_CHAN", offset: 0x7a0, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G84, desc: "VM channel for record mode; a write with VALID binds (S21)", fields: RECORD_CHAN_FIELDS },
+    Reg { name: "RECORD_DMA", offset: 0x7a4, dom_stride: 0x4, kind: Kind::Storage, aborts: false, since: Gen::G84, desc: "DMA object for record mode", fields: RECORD_DMA_FIELDS },
 ];
 
 /// What an offset inside the window names (presence not checked).
@@ -236,6 +262,12 @@ pub enum Decoded { Dom { dom: usize, idx: usize }, Global { idx: usize } }
 pub fn decode(offset: u16) -> Option<Decoded> {
     if offset & 0xffc == 0x7a8 {
         return Some(Decoded::Global { idx: 0 });
+    }
+    if offset & 0xffc == 0x7a0 {
+        return Some(Decoded::Global { idx: 1 });
+    }
+    if offset & 0xffc == 0x7a4 {
+        return Some(Decoded::Global { idx: 2 });
     }
     let sub = ((offset >> 2) & 7) as usize;
     match (offset & 0xfff) >> 5 {
@@ -262,6 +294,10 @@ pub fn decode(offset: u16) -> Option<Decoded> {
         0x3e => Some(Decoded::Dom { dom: sub, idx: 20 }),
         0x3f => Some(Decoded::Dom { dom: sub, idx: 21 }),
         b @ 0x40..=0x47 => Some(Decoded::Dom { dom: (b - 0x40) as usize, idx: 22 + sub }),
+        0x35 => Some(Decoded::Dom { dom: sub, idx: 30 }),
+        0x37 => Some(Decoded::Dom { dom: sub, idx: 31 }),
+        0x39 => Some(Decoded::Dom { dom: sub, idx: 32 }),
+        0x3b => Some(Decoded::Dom { dom: sub, idx: 33 }),
         _ => None,
     }
 }

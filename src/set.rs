@@ -11,6 +11,7 @@ use bitvec::prelude::*;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
+use crate::record::{AxiIn, AxiOut, Port, Slot};
 use crate::regs::{self, GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// The 256 external signal inputs of one domain.
@@ -47,6 +48,8 @@ pub struct CycleInputs<'a> {
     pub bus: Option<BusOp>,
     /// Clock enables, bit d = domain d ticks in this cycle (S15).
     pub ticks: u8,
+    /// The memory port's subordinate signals (S21).
+    pub axi: AxiIn,
 }
 
 /// A PCOUNTER domain set (the `pcnt_top` of the RTL).
@@ -56,13 +59,25 @@ pub struct PcounterSet {
     pub domains: Vec<DomainState>,
     /// Stored bits of the global registers, by global view index.
     pub global: [u32; NUM_GLOBAL_REGS],
+    /// Memory-port side of every domain and the write manager (S21).
+    pub slots: Vec<Slot>,
+    pub port: Port,
+    /// `rec_bind_o`: a RECORD_CHAN write with VALID in the previous cycle.
+    pub bind: bool,
 }
 
 impl PcounterSet {
     /// A domain set just out of reset (S8).
     pub fn new(cfg: Config) -> Result<PcounterSet, ConfigError> {
         cfg.validate()?;
-        Ok(PcounterSet { domains: vec![DomainState::default(); cfg.num_domains], global: [0; NUM_GLOBAL_REGS], cfg })
+        Ok(PcounterSet {
+            domains: vec![DomainState::default(); cfg.num_domains],
+            global: [0; NUM_GLOBAL_REGS],
+            slots: vec![Slot::default(); cfg.num_domains],
+            port: Port::new(cfg.num_domains),
+            bind: false,
+            cfg,
+        })
     }
 
     pub fn config(&self) -> &Config {
@@ -84,13 +99,18 @@ impl PcounterSet {
         self.check_inputs(inp);
         let exports = self.exports();
         for (dom, d) in self.domains.iter().enumerate() {
-            d.view(&self.cfg, dom, &self.dom_inputs(inp, dom, None, exports, false), &mut out[dom]);
+            d.view(&self.cfg, dom, &self.dom_inputs(inp, dom, None, exports, (false, false)), &mut out[dom]);
         }
     }
 
     /// Global register view (S11).
     pub fn global_view(&self) -> [u32; NUM_GLOBAL_REGS] {
         self.global
+    }
+
+    /// The memory port's outputs of this cycle (S21; from state only).
+    pub fn axi_out(&self) -> AxiOut {
+        self.port.out(&self.slots)
     }
 
     /// Run one bus clock: answer the bus operation from this cycle's view,
@@ -101,7 +121,10 @@ impl PcounterSet {
         let mut dom_write: Option<(usize, usize, u32)> = None;
         // Every domain sees this cycle's flops: snapshot before anything commits.
         let exports = self.exports();
-        let periodic_reset = regs::field::GCTRL_PERIODIC_RESET.get(self.global[regs::GCTRL]) != 0;
+        let gctrl = self.global[regs::GCTRL];
+        let resets =
+            (regs::field::GCTRL_PERIODIC_RESET.get(gctrl) != 0, regs::field::GCTRL_RECORD_RESET.get(gctrl) != 0);
+        let mut bind = false;
         match inp.bus {
             None => {}
             Some(BusOp::Read { offset }) => match domain::target(&self.cfg, offset) {
@@ -109,7 +132,12 @@ impl PcounterSet {
                 Some(Target::Global { idx }) => result.rdata = self.global[idx],
                 Some(Target::Dom { dom, idx }) => {
                     let mut v = [0u32; NUM_DOM_REGS];
-                    self.domains[dom].view(&self.cfg, dom, &self.dom_inputs(inp, dom, None, exports, false), &mut v);
+                    self.domains[dom].view(
+                        &self.cfg,
+                        dom,
+                        &self.dom_inputs(inp, dom, None, exports, (false, false)),
+                        &mut v,
+                    );
                     result.rdata = v[idx];
                 }
             },
@@ -119,17 +147,39 @@ impl PcounterSet {
                 None => result.slverr = true,
                 Some(Target::Global { idx }) => {
                     self.global[idx] = data & GLOBAL_REGS[idx].rw_mask(self.cfg.gen);
+                    bind = idx == regs::RECORD_CHAN && regs::field::RECORD_CHAN_VALID.get(data) != 0;
                 }
                 // S15: a write waits (PREADY = 0) until its domain ticks.
                 Some(Target::Dom { dom, .. }) if inp.ticks >> dom & 1 == 0 => result.ready = false,
                 Some(Target::Dom { dom, idx }) => dom_write = Some((dom, idx, data)),
             },
         }
+        // S21: the port runs on the bus clock from this cycle's slots; the
+        // domains see the slots of this cycle too.
+        let (port, done) = self.port.step(&self.slots, &inp.axi);
         for dom in 0..self.domains.len() {
             let write = dom_write.filter(|w| w.0 == dom).map(|w| (w.1, w.2));
-            let di = self.dom_inputs(inp, dom, write, exports, periodic_reset);
+            let di = self.dom_inputs(inp, dom, write, exports, resets);
             self.domains[dom].step(&self.cfg, dom, &di);
+            let slot = &mut self.slots[dom];
+            if let Some(p) = self.domains[dom].rec_sent {
+                (slot.busy, slot.pkt) = (true, p);
+            }
+            if let Some((regs::CTRL, v)) = write {
+                if regs::field::CTRL_FAULT_CLEAR.get(v) != 0 && self.cfg.gen >= regs::Gen::G84 {
+                    slot.fault = false;
+                }
+            }
         }
+        if let Some((g, err)) = done {
+            let slot = &mut self.slots[g];
+            slot.busy = false;
+            if err {
+                (slot.fault, slot.wedged) = (true, true);
+            }
+        }
+        self.port = port;
+        self.bind = bind;
         result
     }
 
@@ -151,7 +201,7 @@ impl PcounterSet {
         dom: usize,
         write: Option<(usize, u32)>,
         exports: Exports,
-        periodic_reset: bool,
+        (periodic_reset, record_reset): (bool, bool),
     ) -> DomainInputs<'a> {
         DomainInputs {
             sig: &inp.sig[dom],
@@ -162,6 +212,9 @@ impl PcounterSet {
             exports,
             present: ((1u16 << self.cfg.num_domains) - 1) as u8,
             periodic_reset,
+            record_reset,
+            rec_blocked: self.slots[dom].busy || self.slots[dom].wedged,
+            rec_fault: self.slots[dom].fault,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use bitvec::prelude::*;
 use pcounter::logic_op::{self, OpLayout};
+use pcounter::record::AxiIn;
 use pcounter::regs::{self, Gen, DOM_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals, SingleState};
 use rstest::rstest;
@@ -18,6 +19,13 @@ struct Tb {
     pm_trigger: bool,
     /// Clock enables of the next cycles (S15); all domains tick by default.
     ticks: u8,
+    /// Record memory (S21): always ready, B after `b_delay` cycles, SLVERR
+    /// when `slverr`; lines written, and (cycle, address) of every beat.
+    mem: std::collections::BTreeMap<u64, u128>,
+    beats: Vec<u64>,
+    b_delay: u32,
+    b_wait: u32,
+    slverr: bool,
 }
 
 impl Tb {
@@ -27,12 +35,44 @@ impl Tb {
             sig: vec![BitArray::ZERO; domains],
             pm_trigger: false,
             ticks: 0xff,
+            mem: Default::default(),
+            beats: Vec::new(),
+            b_delay: 0,
+            b_wait: 0,
+            slverr: false,
         }
     }
     fn cycle(&mut self, bus: Option<BusOp>) -> BusResult {
-        let inp =
-            CycleInputs { sig: &self.sig, pm_trigger: self.pm_trigger, wrcache_flush: false, bus, ticks: self.ticks };
+        let o = self.set.axi_out();
+        let axi = AxiIn {
+            awready: true,
+            wready: true,
+            bvalid: o.bready && self.b_wait == 0,
+            bresp: if self.slverr { 2 } else { 0 },
+        };
+        if o.awvalid {
+            assert!(o.wvalid, "AW and W go out together (S21)");
+            assert_eq!((o.awlen, o.awsize, o.awburst, o.wstrb, o.wlast), (0, 4, 1, 0xffff, true));
+            self.mem.insert(o.awaddr, o.wdata);
+            self.beats.push(o.awaddr);
+            self.b_wait = self.b_delay;
+        } else if o.bready {
+            self.b_wait = self.b_wait.saturating_sub(1);
+        }
+        let inp = CycleInputs {
+            sig: &self.sig,
+            pm_trigger: self.pm_trigger,
+            wrcache_flush: false,
+            bus,
+            ticks: self.ticks,
+            axi,
+        };
         self.set.step(&inp)
+    }
+    /// 16-bit word `i` of the packet at `addr` in memory.
+    fn word(&self, addr: u64, i: usize) -> u16 {
+        let line = self.mem.get(&(addr + 16 * (i as u64 / 8))).copied().unwrap_or(0);
+        (line >> (16 * (i % 8))) as u16
     }
     fn tick(&mut self) {
         self.cycle(None);
@@ -51,8 +91,14 @@ impl Tb {
     /// Register value as a read would return it now (the view, S11).
     fn reg(&self, dom: usize, idx: usize) -> u32 {
         let mut v = vec![[0u32; regs::NUM_DOM_REGS]; self.sig.len()];
-        let inp =
-            CycleInputs { sig: &self.sig, pm_trigger: self.pm_trigger, wrcache_flush: false, bus: None, ticks: 0xff };
+        let inp = CycleInputs {
+            sig: &self.sig,
+            pm_trigger: self.pm_trigger,
+            wrcache_flush: false,
+            bus: None,
+            ticks: 0xff,
+            axi: AxiIn::default(),
+        };
         self.set.view(&inp, &mut v);
         v[dom][idx]
     }
@@ -419,7 +465,10 @@ fn own_event_loop_is_registered() {
 /// S0/S8: PSLVERR cases, read data 0, nothing changes.
 #[rstest]
 #[case::unmapped(Gen::Gt215, 1, 0x000)]
-#[case::hole_in_map(Gen::Gt215, 1, 0x6a0)]
+#[case::hole_in_map(Gen::Gt215, 1, 0x7b0)]
+#[case::record_address_high_on_g84(Gen::G84, 1, 0x6a0)]
+#[case::record_status_on_nv40(Gen::Nv40, 1, 0x6e0)]
+#[case::record_chan_on_nv40(Gen::Nv40, 1, 0x7a0)]
 #[case::absent_domain(Gen::Gt215, 1, 0x7c4)]
 #[case::user_trigger_before_gt215(Gen::G92, 2, 0x580)]
 #[case::gctrl_on_nv40(Gen::Nv40, 1, 0x7a8)]
@@ -483,7 +532,14 @@ fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
     tb.sig(1, 0xfe, true); // external input at a trailer slot: ignored
     tb.sig(1, 0xe5, true); // base+0x05: an ordinary external signal
     tb.pm_trigger = true;
-    let inp = CycleInputs { sig: &tb.sig, pm_trigger: true, wrcache_flush: true, bus: None, ticks: 0xff };
+    let inp = CycleInputs {
+        sig: &tb.sig,
+        pm_trigger: true,
+        wrcache_flush: true,
+        bus: None,
+        ticks: 0xff,
+        axi: AxiIn::default(),
+    };
     let mut v = vec![[0u32; regs::NUM_DOM_REGS]; 2];
     tb.set.view(&inp, &mut v);
     let w = v[1][regs::SIG_STATUS + 7];
@@ -666,4 +722,234 @@ fn imported_flag_is_flag_two_clocks_ago() {
     // Cycle X is the first tick above.
     assert_eq!(own, [0, 0, 1, 1, 1], "own FLAG signal from X+2");
     assert_eq!(imported, [0, 0, 0, 1, 1], "imported FLAG from X+3");
+}
+
+// ---------------------------------------------------------------- S21 record mode
+
+const BUF: u32 = 0x1000_0000;
+
+/// Domain `dom` in record mode: selections as `simple_selection` (PRE_SRC[i]
+/// = signal 0x10+i, ..., STOP = signal 0x40), buffer at BUF, `limit`.
+fn record_tb(gen: Gen, domains: usize, format_short: bool, limit: u32) -> Tb {
+    let mut tb = Tb::new(gen, domains);
+    for dom in 0..domains {
+        let buf = BUF + 0x0100_0000 * dom as u32;
+        tb.simple_selection(dom);
+        tb.write(dom, regs::CTRL, 2 | u32::from(format_short) << 20);
+        tb.write(dom, regs::RECORD_LIMIT, buf.wrapping_add(limit));
+        tb.write(dom, regs::RECORD_START, buf);
+    }
+    tb
+}
+
+/// Seed 003 "Record mode": packet layout (16 LE words: cycles low/mid/high,
+/// STOP, PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3]); a STOP pulse at
+/// tick t is STOP = 1 at t+1, which sends (S21); the position advances by the
+/// packet size; a short packet is the first 16 bytes.
+#[rstest]
+#[case::long(false, 32)]
+#[case::short(true, 16)]
+fn record_stop_packet_layout(#[case] short: bool, #[case] size: u32) {
+    let mut tb = record_tb(Gen::G92, 1, short, 0x1000);
+    tb.sig(0, PRE + 1, true); // PRE_SRC[1]
+    tb.sig(0, EVENT + 3, true); // EVENT_SRC[3]
+    tb.ticks(9);
+    tb.sig(0, PRE + 1, false);
+    tb.pulse(0, STOP); // tick 10: STOP input
+    tb.ticks(8);
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF + size, "position + packet size");
+    let a = u64::from(BUF);
+    // 10 ticks (9 + the STOP tick) since the RECORD_START write cleared the counters.
+    assert_eq!([tb.word(a, 0), tb.word(a, 1), tb.word(a, 2), tb.word(a, 3)], [10, 0, 0, 1]);
+    assert_eq!(tb.word(a, 4 + 1), 9, "PRE_SRC[1] counted 9 ticks");
+    assert_eq!(tb.word(a, 4), 0);
+    if short {
+        assert_eq!(tb.beats, vec![a], "one 16-byte beat");
+    } else {
+        assert_eq!(tb.beats, vec![a, a + 16], "two 16-byte beats");
+        assert_eq!(tb.word(a, 4 + 11), 10, "EVENT_SRC[3] counted every tick");
+    }
+}
+
+/// Seed 003: "a packet write will also be triggered whenever any event
+/// counter is >= 0xf000. The STOP counter in the memory packet will be equal
+/// to 0"; counters restart from the sending tick's inputs (S21).
+#[test]
+fn record_near_overflow_packet() {
+    let mut tb = record_tb(Gen::G84, 1, false, 0x1000);
+    tb.set.domains[0].rec.ev[6] = 0xeffe; // START_SRC[2]
+    tb.sig(0, START + 2, true);
+    tb.ticks(2); // 0xefff, 0xf000
+    assert!(tb.beats.is_empty());
+    tb.ticks(5);
+    let a = u64::from(BUF);
+    assert_eq!(tb.word(a, 3), 0, "STOP = 0");
+    assert_eq!(tb.word(a, 4 + 6), 0xf000);
+    assert!(tb.set.domains[0].rec.ev[6] < 0x10, "restarted after the send");
+}
+
+/// Seed 003: "If a counter reaches 0xffff, it stops incrementing"; "If this
+/// counter reaches 0xfff, it stops incrementing". Buffer invalid (limit hit)
+/// so nothing is sent and the counters keep counting (S21).
+#[rstest]
+#[case::event(true)]
+#[case::stop(false)]
+fn record_counters_saturate(#[case] event: bool) {
+    let mut tb = record_tb(Gen::G84, 1, false, 0);
+    tb.pulse(0, STOP);
+    tb.ticks(8); // one packet: the limit is hit, buffer invalid
+    assert_eq!(tb.beats.len(), 2);
+    tb.set.domains[0].rec.ev[0] = 0xfffe;
+    tb.set.domains[0].rec.stop = 0xffe;
+    tb.sig(0, if event { PRE } else { STOP }, true);
+    tb.ticks(5);
+    let r = &tb.set.domains[0].rec;
+    if event {
+        assert_eq!(r.ev[0], 0xffff);
+    } else {
+        assert_eq!(r.stop, 0xfff);
+    }
+    assert_eq!(tb.beats.len(), 2, "no packet while the buffer is invalid");
+}
+
+/// Seed 003 RECORD_LIMIT: "one packet write will always succeed before the
+/// limit hit flag is set ... even if the position is set far beyond the
+/// limit"; RECORD_START makes the buffer valid again.
+#[rstest]
+#[case::beyond(0u32.wrapping_sub(0x100), 1)]
+#[case::at_start(0, 1)]
+#[case::one_more(0x20, 2)]
+#[case::roomy(0x1000, 3)]
+fn record_limit_after_write(#[case] limit: u32, #[case] packets: usize) {
+    let mut tb = record_tb(Gen::G84, 1, false, limit);
+    for _ in 0..3 {
+        tb.pulse(0, STOP);
+        tb.ticks(6);
+    }
+    assert_eq!(tb.beats.len(), 2 * packets);
+    tb.write(0, regs::RECORD_START, BUF + 0x800);
+    tb.pulse(0, STOP);
+    tb.ticks(6);
+    assert_eq!(tb.beats.len(), 2 * packets + 2, "RECORD_START revalidates");
+}
+
+/// Seed 003 RECORD_ADDRESS_HIGH: the position wraps at 4 GiB, the high byte
+/// comes from the register on G92+ and is 0 on G84 (S21).
+#[rstest]
+#[case::g84(Gen::G84, 0)]
+#[case::g92(Gen::G92, 0x42)]
+fn record_wraps_at_4g(#[case] gen: Gen, #[case] high: u64) {
+    let mut tb = Tb::new(gen, 1);
+    tb.simple_selection(0);
+    tb.write(0, regs::CTRL, 2);
+    tb.write(0, regs::RECORD_ADDRESS_HIGH, 0x42);
+    tb.write(0, regs::RECORD_LIMIT, 0xffff_fff0);
+    tb.write(0, regs::RECORD_START, 0xffff_fff0);
+    tb.pulse(0, STOP);
+    tb.ticks(6);
+    assert_eq!(tb.beats, vec![high << 32 | 0xffff_fff0, high << 32]);
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), 0x10, "position wrapped");
+}
+
+/// Seed 003: VM faults "permanently hang the faulting domain"; FAULT_CLEAR
+/// "only clears the status bit, while hardware is still in a wedged state".
+#[test]
+fn record_vm_fault_wedges() {
+    let mut tb = record_tb(Gen::G92, 1, true, 0x1000);
+    tb.slverr = true;
+    tb.pulse(0, STOP);
+    tb.ticks(5);
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF + 16 | 1, "FAULT set");
+    tb.slverr = false;
+    tb.write(0, regs::CTRL, 2 | 1 << 20 | 1 << 27);
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF + 16, "FAULT_CLEAR clears the bit");
+    assert_eq!(tb.reg(0, regs::CTRL) & 1 << 27, 0, "write-only");
+    tb.write(0, regs::RECORD_START, BUF);
+    tb.pulse(0, STOP);
+    tb.ticks(10);
+    assert_eq!(tb.beats.len(), 1, "still wedged");
+}
+
+/// Seed 003 GCTRL.RECORD_RESET: "forces all record counters to 0 value"; no
+/// packet while it is set (S21).
+#[test]
+fn record_reset_forces_zero() {
+    let mut tb = record_tb(Gen::G84, 1, false, 0x1000);
+    tb.sig(0, PRE, true);
+    tb.ticks(5);
+    tb.cycle(Some(BusOp::Write { offset: regs::GLOBAL_REGS[regs::GCTRL].offset, data: 1, strb: 0xf }));
+    tb.pulse(0, STOP);
+    tb.ticks(5);
+    let r = &tb.set.domains[0].rec;
+    assert_eq!((r.cycles, r.ev[0], r.stop), (0, 0, 0));
+    assert!(tb.beats.is_empty());
+}
+
+/// Seed 003 RECORD_START: "setting this register will not properly clear the
+/// counter state if the domain is not in record mode - ... a bogus packet
+/// will likely be written immediately after transitioning to the record mode".
+#[test]
+fn record_start_outside_record_mode_bogus_packet() {
+    let mut tb = record_tb(Gen::G84, 1, false, 0);
+    tb.pulse(0, STOP);
+    tb.ticks(6); // first packet; limit hit
+    tb.pulse(0, STOP);
+    tb.ticks(3); // STOP pending, buffer invalid
+    tb.write(0, regs::CTRL, 0); // leave record mode: counters hold
+    tb.write(0, regs::RECORD_START, BUF + 0x100);
+    tb.ticks(3);
+    assert_eq!(tb.beats.len(), 2);
+    tb.write(0, regs::CTRL, 2);
+    tb.ticks(6);
+    assert_eq!(tb.beats.len(), 4, "the stale STOP goes out at once");
+    assert_eq!(tb.word(u64::from(BUF) + 0x100, 3), 1);
+}
+
+/// Seed 003: "each domain has place for one outgoing packet ... When a packet
+/// write is triggered and there already is an outgoing packet, nothing will
+/// happen - the counters will just keep incrementing": STOP > 1.
+#[test]
+fn record_slow_memory_stop_above_one() {
+    let mut tb = record_tb(Gen::G84, 1, true, 0x1000);
+    tb.b_delay = 20;
+    tb.pulse(0, STOP);
+    tb.tick();
+    for _ in 0..3 {
+        tb.pulse(0, STOP);
+    }
+    tb.ticks(60);
+    let second = u64::from(BUF) + 16;
+    assert_eq!(tb.word(second, 3), 3, "three pulses while the first packet was outgoing");
+}
+
+/// S21 arbiter: round-robin from the domain after the last granted one;
+/// after reset domain 0 goes first.
+#[test]
+fn record_round_robin() {
+    let mut tb = record_tb(Gen::G84, 3, true, 0x1000);
+    for dom in 0..3 {
+        tb.sig(dom, STOP, true);
+    }
+    tb.tick();
+    for dom in 0..3 {
+        tb.sig(dom, STOP, false);
+    }
+    tb.ticks(20);
+    let order: Vec<u64> = tb.beats.iter().map(|a| (a - u64::from(BUF)) >> 24).collect();
+    assert_eq!(order, vec![0, 1, 2]);
+}
+
+/// S21: a RECORD_CHAN write with VALID raises the bind event for exactly the
+/// next cycle; without VALID it only stores.
+#[rstest]
+#[case::valid(0x8000_0007, true)]
+#[case::store_only(0x0000_0007, false)]
+fn record_chan_bind(#[case] data: u32, #[case] bind: bool) {
+    let mut tb = Tb::new(Gen::G84, 1);
+    let chan = regs::GLOBAL_REGS[regs::RECORD_CHAN].offset;
+    tb.cycle(Some(BusOp::Write { offset: chan, data, strb: 0xf }));
+    assert_eq!(tb.set.bind, bind);
+    tb.tick();
+    assert!(!tb.set.bind);
+    assert_eq!(tb.set.global[regs::RECORD_CHAN], data);
 }

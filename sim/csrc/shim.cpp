@@ -12,6 +12,7 @@
 #include "verilated_syms.h"
 #include "verilated_vcd_c.h"
 #include <cstdio>
+#include <cstring>
 #include PCNT_HDR
 
 #define PCNT_CAT2(a, b) pcnt_##a##_##b
@@ -23,12 +24,16 @@ namespace {
 struct PcntIn {
     uint32_t rst_n, gen, psel, penable, pwrite, paddr, pwdata, pstrb, pm_trigger, wrcache_flush, dom_tick;
     const uint32_t* sig;  // num_domains * 8 words, domain d signal s = word d*8 + s/32, bit s%32
+    uint32_t awready, wready, bvalid, bresp;  // AXI4 subordinate -> manager (S21)
 };
 
 struct PcntOut {
     uint32_t prdata, pready, pslverr;
     uint32_t* dom_regs;   // num_domains * NUM_DOM_REGS words
     uint32_t* glob_regs;  // NUM_GLOBAL_REGS words
+    // Record mode (S21): bind event and the AXI4 manager outputs.
+    uint32_t bind, awvalid, awaddr_lo, awaddr_hi, awlen, awsize, awburst;
+    uint32_t wvalid, wdata[4], wstrb, wlast, bready;
 };
 
 // Verilator stores ports up to 64 bits as integers and wider ones as VlWide.
@@ -117,11 +122,27 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     t->wrcache_flush_i = in->wrcache_flush & 1;
     t->dom_tick_i = in->dom_tick;
     put_words(t->sig_i, in->sig);
+    t->m_axi_awready_i = in->awready & 1;
+    t->m_axi_wready_i = in->wready & 1;
+    t->m_axi_bvalid_i = in->bvalid & 1;
+    t->m_axi_bresp_i = in->bresp & 3;
     t->clk_i = 0;
     t->eval();
     out->prdata = t->prdata_o;
     out->pready = t->pready_o;
     out->pslverr = t->pslverr_o;
+    out->bind = t->rec_bind_o;
+    out->awvalid = t->m_axi_awvalid_o;
+    out->awaddr_lo = static_cast<uint32_t>(t->m_axi_awaddr_o);
+    out->awaddr_hi = static_cast<uint32_t>(t->m_axi_awaddr_o >> 32);
+    out->awlen = t->m_axi_awlen_o;
+    out->awsize = t->m_axi_awsize_o;
+    out->awburst = t->m_axi_awburst_o;
+    out->wvalid = t->m_axi_wvalid_o;
+    get_words(t->m_axi_wdata_o, out->wdata);
+    out->wstrb = t->m_axi_wstrb_o;
+    out->wlast = t->m_axi_wlast_o;
+    out->bready = t->m_axi_bready_o;
     get_words(t->dom_regs_o, out->dom_regs);
     get_words(t->glob_regs_o, out->glob_regs);
     if (c->tfp) c->tfp->dump(c->cycle * 10);
@@ -131,22 +152,36 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     ++c->cycle;
 }
 
-// Verification backdoor (docs/semantics.md S14): overwrite 32-bit word `word`
-// of a public_flat_rw flop of domain `dom` between two clocks (a 32-bit flop
-// has only word 0). Returns -1 if it does not exist.
-int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t word, uint32_t value) {
+// Verification backdoor (docs/semantics.md S14): overwrite bits
+// [lsb, lsb+width) of a public_flat_rw flop `var` of domain `dom` between two
+// clocks. `var` may name a sub-instance (`u_record.ev_q`). Returns -1 if the
+// flop does not exist or is too narrow.
+int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t width, uint32_t value) {
     auto* c = static_cast<Ctx*>(p);
-    char scope[64];
-    std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain", dom);
-    const VerilatedScope* s = c->vctx->scopeFind(scope);
-    VerilatedVar* v = s ? s->varFind(var) : nullptr;
-    if (!v) return -1;
-    if (v->vltype() == VLVT_UINT32 && word == 0) {
-        *static_cast<uint32_t*>(v->datap()) = value;
-    } else if (v->vltype() == VLVT_WDATA && word * 32 < static_cast<uint32_t>(v->packed().elements())) {
-        static_cast<uint32_t*>(v->datap())[word] = value;  // VlWide: word 0 = bits 31:0
+    char scope[96];
+    const char* dot = std::strrchr(var, '.');
+    if (dot) {
+        std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain.%.*s", dom,
+                      static_cast<int>(dot - var), var);
     } else {
-        return -1;
+        std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain", dom);
+    }
+    const VerilatedScope* s = c->vctx->scopeFind(scope);
+    VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
+    if (!v || width == 0 || width > 32) return -1;
+    if (lsb + width > static_cast<uint32_t>(v->packed().elements())) return -1;
+    void* d = v->datap();
+    for (uint32_t k = 0; k < width; ++k) {
+        const uint32_t b = lsb + k;
+        const bool one = (value >> k) & 1;
+        switch (v->vltype()) {
+            case VLVT_UINT8: { auto* x = static_cast<CData*>(d); *x = one ? (*x | (1u << b)) : (*x & ~(1u << b)); break; }
+            case VLVT_UINT16: { auto* x = static_cast<SData*>(d); *x = one ? (*x | (1u << b)) : (*x & ~(1u << b)); break; }
+            case VLVT_UINT32: { auto* x = static_cast<IData*>(d); *x = one ? (*x | (1u << b)) : (*x & ~(1u << b)); break; }
+            case VLVT_UINT64: { auto* x = static_cast<QData*>(d); *x = one ? (*x | (1ull << b)) : (*x & ~(1ull << b)); break; }
+            case VLVT_WDATA: { auto* x = static_cast<EData*>(d) + b / 32; *x = one ? (*x | (1u << (b % 32))) : (*x & ~(1u << (b % 32))); break; }
+            default: return -1;
+        }
     }
     c->top->eval();
     return 0;

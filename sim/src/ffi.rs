@@ -4,6 +4,7 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
+use pcounter::record::AxiOut;
 use pcounter::regs::{NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// Input record of `pcnt_<name>_cycle`; layout shared with csrc/shim.cpp.
@@ -22,6 +23,11 @@ pub struct PcntIn {
     pub wrcache_flush: u32,
     pub dom_tick: u32,
     pub sig: *const u32,
+    /// AXI4 subordinate -> manager (S21).
+    pub awready: u32,
+    pub wready: u32,
+    pub bvalid: u32,
+    pub bresp: u32,
 }
 
 #[repr(C)]
@@ -31,6 +37,18 @@ pub struct PcntOut {
     pub pslverr: u32,
     pub dom_regs: *mut u32,
     pub glob_regs: *mut u32,
+    pub bind: u32,
+    pub awvalid: u32,
+    pub awaddr_lo: u32,
+    pub awaddr_hi: u32,
+    pub awlen: u32,
+    pub awsize: u32,
+    pub awburst: u32,
+    pub wvalid: u32,
+    pub wdata: [u32; 4],
+    pub wstrb: u32,
+    pub wlast: u32,
+    pub bready: u32,
 }
 
 pub struct ModelFns {
@@ -42,7 +60,7 @@ pub struct ModelFns {
     cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
-    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32) -> c_int,
+    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32, u32) -> c_int,
 }
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
@@ -56,6 +74,9 @@ pub struct RtlOut {
     /// Register views, domain-major: `dom_regs[dom * NUM_DOM_REGS + idx]`.
     pub dom_regs: Vec<u32>,
     pub glob_regs: [u32; NUM_GLOBAL_REGS],
+    /// `rec_bind_o` and the AXI4 manager outputs (S21).
+    pub bind: bool,
+    pub axi: AxiOut,
 }
 
 /// One instance of a Verilated configuration.
@@ -106,6 +127,18 @@ impl Rtl {
             pslverr: 0,
             dom_regs: self.out.dom_regs.as_mut_ptr(),
             glob_regs: self.out.glob_regs.as_mut_ptr(),
+            bind: 0,
+            awvalid: 0,
+            awaddr_lo: 0,
+            awaddr_hi: 0,
+            awlen: 0,
+            awsize: 0,
+            awburst: 0,
+            wvalid: 0,
+            wdata: [0; 4],
+            wstrb: 0,
+            wlast: 0,
+            bready: 0,
         };
         // SAFETY: ctx is live; buffers have the sizes the shim writes
         // (checked above and at construction).
@@ -113,6 +146,19 @@ impl Rtl {
         self.out.prdata = o.prdata;
         self.out.pready = o.pready != 0;
         self.out.pslverr = o.pslverr != 0;
+        self.out.bind = o.bind != 0;
+        self.out.axi = AxiOut {
+            awvalid: o.awvalid != 0,
+            awaddr: u64::from(o.awaddr_hi) << 32 | u64::from(o.awaddr_lo),
+            awlen: o.awlen as u8,
+            awsize: o.awsize as u8,
+            awburst: o.awburst as u8,
+            wvalid: o.wvalid != 0,
+            wdata: o.wdata.iter().rev().fold(0u128, |a, &w| a << 32 | u128::from(w)),
+            wstrb: o.wstrb as u16,
+            wlast: o.wlast != 0,
+            bready: o.bready != 0,
+        };
     }
 
     /// Dump the RTL's signals to a VCD from the next cycle on.
@@ -125,15 +171,15 @@ impl Rtl {
         }
     }
 
-    /// Verification backdoor (docs/semantics.md S14): overwrite 32-bit word
-    /// `word` of flop `var` (e.g. `ctr_event_q`, `shadow_q`) of domain `dom`
-    /// before the next clock.
-    pub fn poke(&mut self, dom: usize, var: &str, word: u32, value: u32) -> Result<(), String> {
+    /// Verification backdoor (docs/semantics.md S14): overwrite bits
+    /// `lsb .. lsb+width` (width <= 32) of flop `var` (e.g. `ctr_event_q`,
+    /// `shadow_q`, `u_record.ev_q`) of domain `dom` before the next clock.
+    pub fn poke(&mut self, dom: usize, var: &str, lsb: u32, width: u32, value: u32) -> Result<(), String> {
         let c = CString::new(var).map_err(|e| e.to_string())?;
         // SAFETY: ctx is live, c is a valid C string for the call.
-        match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), word, value) } {
+        match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), lsb, width, value) } {
             0 => Ok(()),
-            _ => Err(format!("no public flop {var} with word {word} in domain {dom} of the RTL")),
+            _ => Err(format!("no public flop {var} with bits {lsb}+{width} in domain {dom} of the RTL")),
         }
     }
 

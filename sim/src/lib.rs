@@ -3,7 +3,9 @@
 //! (`script`), the lockstep engine (`lockstep`), waves (`wave`) and the
 //! regression / failure handling (`runner`).
 
+pub mod axi_mem;
 pub mod bench;
+pub mod dump;
 pub mod ffi;
 pub mod lockstep;
 pub mod runner;

@@ -11,9 +11,11 @@ use std::collections::VecDeque;
 
 use bitvec::prelude::*;
 use pcounter::domain::event;
+use pcounter::record::{self, AxiOut};
 use pcounter::regs::{self, Gen, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
+use crate::axi_mem::AxiMem;
 use crate::ffi::{PcntIn, Rtl};
 use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
@@ -117,7 +119,43 @@ pub struct Stats {
     /// Completed writes / reads per register (domain view index, then global).
     pub reg_written: Vec<u64>,
     pub reg_read: Vec<u64>,
+    /// Record mode (S21): ticks with each `record::event` bit (by bit index).
+    #[serde(default)]
+    pub record: Vec<u64>,
+    /// Record ticks by CTRL.RECORD_FORMAT (LONG, SHORT).
+    #[serde(default)]
+    pub record_ticks: [u64; 2],
+    /// Packets done with an error (VM fault), FAULT_CLEAR writes that
+    /// cleared a FAULT, ticks in record mode with GCTRL.RECORD_RESET = 1,
+    /// bind events, beats accepted, ticks a trigger waited on a wedged domain.
+    #[serde(default)]
+    pub rec_faults: u64,
+    #[serde(default)]
+    pub rec_fault_clears: u64,
+    #[serde(default)]
+    pub rec_reset_ticks: u64,
+    #[serde(default)]
+    pub rec_binds: u64,
+    #[serde(default)]
+    pub rec_beats: u64,
+    #[serde(default)]
+    pub rec_wedged_waits: u64,
 }
+
+/// Names of the `record::event` bits, for bins and the summary.
+pub const RECORD_EVENTS: [&str; 11] = [
+    "send",
+    "send.stop",
+    "send.near_overflow",
+    "send.stop_gt1",
+    "limit_hit",
+    "wrap_4g",
+    "send.short",
+    "send.long",
+    "trigger_blocked",
+    "saturate.ev",
+    "saturate.stop",
+];
 
 impl Stats {
     pub fn merge(&mut self, o: &Stats) {
@@ -159,7 +197,16 @@ impl Stats {
         add(&mut self.arg_sources, &o.arg_sources);
         add(&mut self.saturated_by_counter, &o.saturated_by_counter);
         self.user_levels += o.user_levels;
-        for (v, w) in [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read)] {
+        add(&mut self.record_ticks, &o.record_ticks);
+        self.rec_faults += o.rec_faults;
+        self.rec_fault_clears += o.rec_fault_clears;
+        self.rec_reset_ticks += o.rec_reset_ticks;
+        self.rec_binds += o.rec_binds;
+        self.rec_beats += o.rec_beats;
+        self.rec_wedged_waits += o.rec_wedged_waits;
+        for (v, w) in
+            [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read), (&mut self.record, &o.record)]
+        {
             v.resize(v.len().max(w.len()), 0);
             add(v, w);
         }
@@ -217,6 +264,16 @@ impl Stats {
         b.push(("user.pulse".into(), self.user_pulses));
         b.push(("user.level".into(), self.user_levels));
         b.push(("bus.pslverr".into(), self.slverr));
+        for (i, n) in RECORD_EVENTS.iter().enumerate() {
+            b.push((format!("record.{n}"), self.record.get(i).copied().unwrap_or(0)));
+        }
+        b.push(("record.format.long".into(), self.record_ticks[0]));
+        b.push(("record.format.short".into(), self.record_ticks[1]));
+        b.push(("record.vm_fault".into(), self.rec_faults));
+        b.push(("record.wedged_wait".into(), self.rec_wedged_waits));
+        b.push(("record.fault_clear".into(), self.rec_fault_clears));
+        b.push(("record.record_reset".into(), self.rec_reset_ticks));
+        b.push(("record.bind".into(), self.rec_binds));
         let names = regs::DOM_REGS.iter().chain(regs::GLOBAL_REGS.iter()).map(|r| r.name);
         for (i, n) in names.enumerate() {
             b.push((format!("reg.write.{n}"), self.reg_written.get(i).copied().unwrap_or(0)));
@@ -287,6 +344,23 @@ impl std::fmt::Display for Stats {
         }
         writeln!(f)?;
         writeln!(f, "  USER pulse-mode ticks: {}", self.user_pulses)?;
+        write!(f, "  record:")?;
+        for (i, n) in RECORD_EVENTS.iter().enumerate() {
+            write!(f, " {n}={}", self.record.get(i).copied().unwrap_or(0))?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  record: ticks LONG={} SHORT={}, {} beats, {} VM faults, {} waits while wedged, {} FAULT_CLEARs, {} RECORD_RESET ticks, {} binds",
+            self.record_ticks[0],
+            self.record_ticks[1],
+            self.rec_beats,
+            self.rec_faults,
+            self.rec_wedged_waits,
+            self.rec_fault_clears,
+            self.rec_reset_ticks,
+            self.rec_binds
+        )?;
         write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
     }
 }
@@ -333,6 +407,13 @@ pub struct Engine {
     clock: Vec<ClockSpec>,
     /// False: the RTL runs alone, no model and no compare (benchmarks only).
     pub model_on: bool,
+    /// The record-mode memory (S21).
+    pub mem: AxiMem,
+    /// (wedged, FAULT) bit masks of the last cycle, for the reach counts.
+    rec_masks: (u8, u8),
+    /// Packets the model sent (cycle, domain, packet), when enabled
+    /// (`pcnt script --packets`, `pcnt record-dump`).
+    pub packets: Option<Vec<(u64, usize, record::Packet)>>,
 }
 
 impl Engine {
@@ -369,6 +450,9 @@ impl Engine {
             stats: Stats::default(),
             clock,
             model_on: true,
+            mem: AxiMem::default(),
+            rec_masks: (0, 0),
+            packets: None,
         };
         e.reset_rtl();
         Ok(e)
@@ -471,6 +555,25 @@ impl Engine {
                 *left = (*left).max(cycles);
                 Ok(None)
             }
+            Cmd::Mem { addr, .. } => {
+                let model = self.mem.word(1, addr);
+                if self.rtl.is_some() {
+                    let rtl = self.mem.word(0, addr);
+                    if rtl != model {
+                        return Err(Box::new(self.mismatch(format!("memory word {addr:#012x}"), model, rtl)));
+                    }
+                }
+                // In RTL-alone runs image 1 follows the RTL too.
+                Ok(Some(BusResult { rdata: model, slverr: false, ready: true }))
+            }
+            Cmd::Fault { lo, hi } => {
+                self.mem.add_fault(lo, hi);
+                Ok(None)
+            }
+            Cmd::Latency { min, max, seed } => {
+                self.mem.set_latency(min, max, seed);
+                Ok(None)
+            }
         }
     }
 
@@ -485,11 +588,43 @@ impl Engine {
         }
     }
 
+    /// A mismatch outside the register compare (memory, end of run).
+    fn mismatch(&self, what: String, expected: u32, actual: u32) -> Mismatch {
+        Mismatch {
+            cycle: self.cycle,
+            dom: None,
+            what,
+            expected,
+            actual,
+            fields: None,
+            wave_reg: None,
+            also: Vec::new(),
+            history: self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect(),
+        }
+    }
+
+    /// End of a run: the RTL's and the model's memory images must be equal
+    /// (S21).
+    pub fn finish(&self) -> Result<(), Box<Mismatch>> {
+        if self.rtl.is_none() || !self.model_on {
+            return Ok(());
+        }
+        match self.mem.first_difference() {
+            None => Ok(()),
+            Some((addr, model, rtl)) => Err(Box::new(self.mismatch(
+                format!("memory image at end of run, line {addr:#012x}: model {model:#034x}, RTL {rtl:#034x}"),
+                model as u32,
+                rtl as u32,
+            ))),
+        }
+    }
+
     /// The verification backdoor (docs/semantics.md S14): the same counter
     /// value in the model and in the RTL flop, before the next clock.
     fn poke(&mut self, dom: usize, counter: Counter, value: u32) {
-        // The PERIODIC counter is 17 bits wide (S18): both sides get the same bits.
-        let value = if counter == Counter::PeriodicCnt { value & 0x1_ffff } else { value };
+        // Narrow counters (PERIODIC S18, record S21): both sides get the same bits.
+        let width = counter.width();
+        let value = if width < 32 { value & ((1 << width) - 1) } else { value };
         let d = &mut self.model.domains[dom];
         match counter {
             // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
@@ -504,10 +639,14 @@ impl Engine {
             Counter::ShPre => d.sh_pre = value,
             Counter::ShStop => d.sh_stop = value,
             Counter::PeriodicCnt => d.periodic_cnt = value,
+            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value),
+            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value) << 32,
+            Counter::RecStop => d.rec.stop = value as u16,
+            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value as u16,
         }
         if let Some(rtl) = &mut self.rtl {
-            let (var, word) = counter.rtl_flop();
-            rtl.poke(dom, var, word, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+            let (var, lsb) = counter.rtl_flop();
+            rtl.poke(dom, var, lsb, width, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
         }
     }
 
@@ -525,9 +664,14 @@ impl Engine {
             _ => None,
         };
         let ticks = self.clock.iter().enumerate().fold(0u8, |t, (d, c)| t | u8::from(c.ticks(self.cycle)) << d);
-        let inp = CycleInputs { sig: &self.sig, pm_trigger, wrcache_flush, bus, ticks };
+        let axi = self.mem.inputs();
+        let inp = CycleInputs { sig: &self.sig, pm_trigger, wrcache_flush, bus, ticks, axi };
         if let Some(rtl) = &mut self.rtl {
             let mut i = idle_in(self.cfg.gen);
+            i.awready = u32::from(axi.awready);
+            i.wready = u32::from(axi.wready);
+            i.bvalid = u32::from(axi.bvalid);
+            i.bresp = u32::from(axi.bresp);
             i.dom_tick = u32::from(ticks);
             i.pm_trigger = u32::from(pm_trigger);
             i.wrcache_flush = u32::from(wrcache_flush);
@@ -550,6 +694,8 @@ impl Engine {
             // RTL alone (benchmarks): the bus answer comes from the RTL.
             let o = &self.rtl.as_ref().expect("an engine runs the RTL, the model or both").out;
             let res = BusResult { rdata: o.prdata, slverr: o.pslverr, ready: o.pready };
+            let rtl_axi = o.axi;
+            self.mem.update(self.cycle, &rtl_axi, &rtl_axi, &axi);
             self.end_cycle();
             return Ok(res);
         }
@@ -566,11 +712,26 @@ impl Engine {
                 *b = Before { single: d.single_state as usize, quad: d.quad_state, imported: d.imported(dom, present) };
             }
         }
+        // Moore outputs of this cycle, before the state moves on (S21).
+        let (m_axi, m_bind) = (self.model.axi_out(), self.model.bind);
         let res = self.model.step(&inp);
+        if let Some(log) = &mut self.packets {
+            for (dom, d) in self.model.domains.iter().enumerate() {
+                if let Some(p) = d.rec_sent {
+                    log.push((self.cycle, dom, p));
+                }
+            }
+        }
         if lockstep {
             self.count(bus, res, &before, ticks);
+            self.count_record(&axi, &m_axi, m_bind, ticks);
         }
-        let mismatch = self.compare(bus, res, &glob);
+        let mut mismatch = self.compare(bus, res, &glob);
+        if mismatch.is_none() {
+            mismatch = self.compare_axi(&m_axi, m_bind);
+        }
+        let rtl_axi = self.rtl.as_ref().map_or(m_axi, |r| r.out.axi);
+        self.mem.update(self.cycle, &rtl_axi, &m_axi, &axi);
         self.record_wave(&glob, mismatch.is_some());
         self.end_cycle();
         match mismatch {
@@ -686,6 +847,72 @@ impl Engine {
             None => {}
         }
         st.slverr += u64::from(res.slverr);
+    }
+
+    /// Record-mode reach counts (S21), from the model's last step.
+    fn count_record(&mut self, axi: &record::AxiIn, m_axi: &AxiOut, bind: bool, ticks: u8) {
+        let st = &mut self.stats;
+        if st.record.len() < RECORD_EVENTS.len() {
+            st.record.resize(RECORD_EVENTS.len(), 0);
+        }
+        let rr = regs::field::GCTRL_RECORD_RESET.get(self.model.global[regs::GCTRL]) != 0;
+        for (dom, d) in self.model.domains.iter().enumerate() {
+            if ticks >> dom & 1 == 0 {
+                continue;
+            }
+            let ctrl = d.stored[regs::CTRL];
+            if self.cfg.gen >= Gen::G84 && regs::field::CTRL_MODE.get(ctrl) == 2 {
+                st.record_ticks[regs::field::CTRL_RECORD_FORMAT.get(ctrl) as usize] += 1;
+                st.rec_reset_ticks += u64::from(rr);
+                let wedged = self.model.slots[dom].wedged;
+                st.rec_wedged_waits += u64::from(wedged && d.rec_events & record::event::TRIGGER_BLOCKED != 0);
+            }
+            for (i, n) in st.record.iter_mut().enumerate() {
+                *n += u64::from(d.rec_events >> i & 1);
+            }
+        }
+        st.rec_binds += u64::from(bind);
+        st.rec_beats += u64::from(m_axi.bready && axi.bvalid);
+        // Only a VM fault sets FAULT/wedged and only FAULT_CLEAR clears FAULT.
+        let mask = |f: fn(&record::Slot) -> bool| {
+            self.model.slots.iter().enumerate().fold(0u8, |m, (d, s)| m | u8::from(f(s)) << d)
+        };
+        let (wedged, fault) = (mask(|s| s.wedged), mask(|s| s.fault));
+        st.rec_faults += u64::from((wedged & !self.rec_masks.0).count_ones());
+        st.rec_fault_clears += u64::from((self.rec_masks.1 & !fault).count_ones());
+        self.rec_masks = (wedged, fault);
+    }
+
+    /// The memory port's outputs and the bind event, every cycle (S21).
+    fn compare_axi(&self, m: &AxiOut, m_bind: bool) -> Option<Mismatch> {
+        let rtl = self.rtl.as_ref()?;
+        let r = &rtl.out.axi;
+        let fields: [(&str, u128, u128); 11] = [
+            ("AWVALID", m.awvalid.into(), r.awvalid.into()),
+            ("AWADDR", m.awaddr.into(), r.awaddr.into()),
+            ("AWLEN", m.awlen.into(), r.awlen.into()),
+            ("AWSIZE", m.awsize.into(), r.awsize.into()),
+            ("AWBURST", m.awburst.into(), r.awburst.into()),
+            ("WVALID", m.wvalid.into(), r.wvalid.into()),
+            ("WDATA", m.wdata, r.wdata),
+            ("WSTRB", m.wstrb.into(), r.wstrb.into()),
+            ("WLAST", m.wlast.into(), r.wlast.into()),
+            ("BREADY", m.bready.into(), r.bready.into()),
+            ("rec_bind_o", m_bind.into(), rtl.out.bind.into()),
+        ];
+        let diffs: Vec<&(&str, u128, u128)> = fields.iter().filter(|f| f.1 != f.2).collect();
+        let (name, e, a) = **diffs.first()?;
+        let mut m = self.mismatch(
+            if e >> 32 != 0 || a >> 32 != 0 {
+                format!("AXI {name} of the record memory port: model {e:#x}, RTL {a:#x}")
+            } else {
+                format!("AXI {name} of the record memory port")
+            },
+            e as u32,
+            a as u32,
+        );
+        m.also = diffs.iter().skip(1).map(|d| d.0.to_string()).collect();
+        Some(m)
     }
 
     fn compare(&self, bus: Option<BusOp>, res: BusResult, glob: &[u32; NUM_GLOBAL_REGS]) -> Option<Mismatch> {
@@ -812,5 +1039,9 @@ fn idle_in(gen: Gen) -> PcntIn {
         wrcache_flush: 0,
         dom_tick: 0,
         sig: std::ptr::null(),
+        awready: 0,
+        wready: 0,
+        bvalid: 0,
+        bresp: 0,
     }
 }

@@ -6,6 +6,8 @@
 //!   pcnt merge  FILE...
 //!   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
 //!   pcnt faults
+//!   pcnt record-dump FILE [--image --base ADDR --format long|short --domain N]
+//!               [--csv OUT] [--svg OUT]
 //!
 //! Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input.
 
@@ -21,7 +23,9 @@ const USAGE: &str = "usage:
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
               [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S] [--coverage-gate]
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
-  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
+  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG]
+  pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
+              decode record packets from a packet log (script --packets) or a raw memory image
   pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
   pcnt faults     list the injected-fault builds linked in";
 
@@ -130,6 +134,7 @@ fn run(args: &[String]) -> Result<u8, String> {
             let mut model_only = false;
             let mut quiet = false;
             let mut fault: Option<String> = None;
+            let mut packets: Option<PathBuf> = None;
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
                 match a.as_str() {
@@ -138,6 +143,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--fault" => fault = Some(it.next().ok_or("--fault needs a value")?.clone()),
                     "--out" => art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
                     "--window" => art.window = num(a, it.next())?,
+                    "--packets" => packets = Some(PathBuf::from(it.next().ok_or("--packets needs a file")?)),
                     f if f.starts_with("--") => return Err(format!("script: unknown option '{f}'")),
                     f => files.push(PathBuf::from(f)),
                 }
@@ -145,9 +151,12 @@ fn run(args: &[String]) -> Result<u8, String> {
             if files.is_empty() {
                 return Err("script: no FILE given".into());
             }
+            if packets.is_some() && files.len() > 1 {
+                return Err("script: --packets takes one FILE".into());
+            }
             let mut code = 0;
             for f in &files {
-                match runner::run_script(f, model_only, fault.as_deref(), &art, quiet) {
+                match runner::run_script_packets(f, model_only, fault.as_deref(), &art, quiet, packets.as_deref()) {
                     Ok(cycles) => println!(
                         "PASS {} ({cycles} cycles, {})",
                         f.display(),
@@ -183,6 +192,7 @@ fn run(args: &[String]) -> Result<u8, String> {
             let files: Vec<PathBuf> = args[1..].iter().map(PathBuf::from).collect();
             runner::merge(&files)
         }
+        "record-dump" => record_dump(&args[1..]),
         "faults" => {
             for f in Rtl::faults() {
                 println!("{f}");
@@ -195,4 +205,54 @@ fn run(args: &[String]) -> Result<u8, String> {
         }
         c => Err(format!("unknown command '{c}'")),
     }
+}
+
+fn record_dump(args: &[String]) -> Result<u8, String> {
+    use pcounter_sim::dump;
+    let (mut file, mut image, mut base, mut long, mut domain) = (None, false, 0u64, true, 0usize);
+    let (mut csv, mut svg): (Option<PathBuf>, Option<PathBuf>) = (None, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--image" => image = true,
+            "--base" => base = num(a, it.next())?,
+            "--domain" => domain = num(a, it.next())? as usize,
+            "--format" => {
+                long = match it.next().map(String::as_str) {
+                    Some("long") => true,
+                    Some("short") => false,
+                    v => return Err(format!("--format: expected long or short, got {v:?}")),
+                }
+            }
+            "--csv" => csv = Some(PathBuf::from(it.next().ok_or("--csv needs a file")?)),
+            "--svg" => svg = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
+            f if f.starts_with("--") => return Err(format!("record-dump: unknown option '{f}'")),
+            f => file = Some(PathBuf::from(f)),
+        }
+    }
+    let file = file.ok_or("record-dump: no FILE given")?;
+    let bytes = std::fs::read(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+    let rows = if image {
+        dump::parse_image(&bytes, base, long, domain)
+    } else {
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: not a text packet log (use --image for a memory image)", file.display()))?;
+        if !text.starts_with(dump::LOG_HEADER) {
+            return Err(format!(
+                "{}:1: expected '{}' (a packet log from `pcnt script --packets`; use --image for a memory image)",
+                file.display(),
+                dump::LOG_HEADER
+            ));
+        }
+        dump::parse_log(&file.display().to_string(), &text)?
+    };
+    print!("{}", dump::table(&rows));
+    println!("{} packet(s)", rows.len());
+    for (path, text) in [(&csv, dump::csv(&rows)), (&svg, dump::svg(&rows))] {
+        if let Some(p) = path {
+            std::fs::write(p, text).map_err(|e| format!("{}: cannot write: {e}", p.display()))?;
+            println!("wrote {}", p.display());
+        }
+    }
+    Ok(0)
 }

@@ -114,6 +114,7 @@ pub fn run_job(job: &Job) -> Result<(u64, Stats), RunError> {
         let cmd = stim.next().expect("the random stimulus never ends");
         e.exec(&cmd).map_err(RunError::Mismatch)?;
     }
+    e.finish().map_err(RunError::Mismatch)?;
     Ok((e.cycle, e.stats))
 }
 
@@ -588,6 +589,19 @@ pub fn run_script(
     art: &Artifacts,
     quiet: bool,
 ) -> Result<u64, ScriptError> {
+    run_script_packets(path, model_only, fault, art, quiet, None)
+}
+
+/// [`run_script`], also writing the model's record packets as a packet log
+/// (`crate::dump`) to `packets` when given.
+pub fn run_script_packets(
+    path: &Path,
+    model_only: bool,
+    fault: Option<&str>,
+    art: &Artifacts,
+    quiet: bool,
+    packets: Option<&Path>,
+) -> Result<u64, ScriptError> {
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
@@ -595,23 +609,35 @@ pub fn run_script(
         .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
     let setup = Setup { gen, domains: s.domains, fault: fault.map(String::from), clocks: s.clocks.clone() };
     let mut e = setup.engine(!model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
-    for l in &s.body {
-        match e.exec(&l.cmd) {
+    if packets.is_some() {
+        e.packets = Some(Vec::new());
+    }
+    let last_line = s.body.last().map_or(0, |l| l.line);
+    // The commands, then the end-of-run memory image compare (S21).
+    let steps = s.body.iter().map(Some).chain(std::iter::once(None));
+    for step in steps {
+        let (line, r) = match step {
+            Some(l) => (l.line, e.exec(&l.cmd)),
+            None => (last_line, e.finish().map(|()| None)),
+        };
+        match r {
             Ok(Some(res)) => {
-                if let Cmd::Read { addr, expect } = &l.cmd {
-                    let v = res.rdata;
-                    let err = if res.slverr { " PSLVERR" } else { "" };
-                    match expect {
-                        Some(x) if !x.check(v) => {
-                            return Err(ScriptError::Failed(format!(
-                                "{name}:{}: read {addr:#06x} returned {v:#010x}{err}, expected {}",
-                                l.line,
-                                x.describe()
-                            )));
-                        }
-                        _ if !quiet => println!("{name}:{}: read {addr:#06x} = {v:#010x}{err}", l.line),
-                        _ => {}
+                let (what, addr, expect) = match step.map(|l| &l.cmd) {
+                    Some(Cmd::Read { addr, expect }) => ("read", format!("{addr:#06x}"), expect),
+                    Some(Cmd::Mem { addr, expect }) => ("mem", format!("{addr:#x}"), expect),
+                    _ => continue,
+                };
+                let v = res.rdata;
+                let err = if res.slverr { " PSLVERR" } else { "" };
+                match expect {
+                    Some(x) if !x.check(v) => {
+                        return Err(ScriptError::Failed(format!(
+                            "{name}:{line}: {what} {addr} returned {v:#010x}{err}, expected {}",
+                            x.describe()
+                        )));
                     }
+                    _ if !quiet => println!("{name}:{line}: {what} {addr} = {v:#010x}{err}"),
+                    _ => {}
                 }
             }
             Ok(None) => {}
@@ -632,11 +658,18 @@ pub fn run_script(
                     Err(err) => format!("could not write all artifacts: {err}"),
                 };
                 return Err(ScriptError::Failed(format!(
-                    "{name}:{}: RTL and model disagree\n{m}repro: {repro}\n{where_}",
-                    l.line
+                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
                 )));
             }
         }
+    }
+    if let (Some(p), Some(log)) = (packets, &e.packets) {
+        let mut text = format!("{}\n", crate::dump::LOG_HEADER);
+        for (cycle, dom, pkt) in log {
+            text.push_str(&crate::dump::log_line(*cycle, *dom, pkt));
+            text.push('\n');
+        }
+        fs::write(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
     }
     Ok(e.cycle)
 }

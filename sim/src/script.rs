@@ -36,7 +36,8 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 9] = ["gen", "domains", "clock", "write", "read", "wait", "set", "pulse", "poke"];
+const COMMANDS: [&str; 12] =
+    ["gen", "domains", "clock", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault", "latency"];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI]";
 const U32: &str = "decimal or 0x-hex u32";
 
@@ -107,6 +108,12 @@ pub enum Counter {
     ShStop,
     /// The PERIODIC generator's 17-bit counter (S18); values are masked.
     PeriodicCnt,
+    /// Record mode (S21): CYCLES bits 31:0 and 47:32, STOP (12 bits), and
+    /// event counter i (16 bits); values are masked to the width.
+    RecCycles,
+    RecCyclesHi,
+    RecStop,
+    RecEv(u8),
 }
 
 impl Counter {
@@ -123,8 +130,31 @@ impl Counter {
         Counter::ShStop,
         Counter::PeriodicCnt,
     ];
+    /// The record-mode counters (S21).
+    pub fn record() -> impl Iterator<Item = Counter> {
+        [Counter::RecCycles, Counter::RecCyclesHi, Counter::RecStop].into_iter().chain((0..12).map(Counter::RecEv))
+    }
+
+    pub fn from_name(tok: &str) -> Option<Counter> {
+        Counter::ALL.into_iter().chain(Counter::record()).find(|c| c.name() == tok)
+    }
+
+    /// Bits the counter holds (a poked value is masked to them).
+    pub fn width(&self) -> u32 {
+        match self {
+            Counter::PeriodicCnt => 17,
+            Counter::RecCyclesHi | Counter::RecEv(_) => 16,
+            Counter::RecStop => 12,
+            _ => 32,
+        }
+    }
+
     /// Script name.
     pub fn name(&self) -> &'static str {
+        const EV: [&str; 12] = [
+            "rec_ev0", "rec_ev1", "rec_ev2", "rec_ev3", "rec_ev4", "rec_ev5", "rec_ev6", "rec_ev7", "rec_ev8",
+            "rec_ev9", "rec_ev10", "rec_ev11",
+        ];
         match self {
             Counter::Cycles => "ctr_cycles",
             Counter::Event => "ctr_event",
@@ -137,10 +167,15 @@ impl Counter {
             Counter::ShPre => "sh_pre",
             Counter::ShStop => "sh_stop",
             Counter::PeriodicCnt => "periodic_cnt",
+            Counter::RecCycles => "rec_cycles",
+            Counter::RecCyclesHi => "rec_cycles_hi",
+            Counter::RecStop => "rec_stop",
+            Counter::RecEv(i) => EV[usize::from(*i) % 12],
         }
     }
 
-    /// The RTL flop (in `pcnt_domain`) and its 32-bit word.
+    /// The RTL flop (in `pcnt_domain`, or `u_record` inside it) and the
+    /// counter's lowest bit in it; the width is [`Counter::width`].
     pub fn rtl_flop(&self) -> (&'static str, u32) {
         match self {
             Counter::Cycles => ("ctr_cycles_q", 0),
@@ -150,11 +185,15 @@ impl Counter {
             Counter::Stop => ("ctr_stop_q", 0),
             // shadow_q packs cycles, EVENT, START, PRE, STOP (pcnt_pkg::Quad*).
             Counter::ShCycles => ("shadow_q", 0),
-            Counter::ShEvent => ("shadow_q", 1),
-            Counter::ShStart => ("shadow_q", 2),
-            Counter::ShPre => ("shadow_q", 3),
-            Counter::ShStop => ("shadow_q", 4),
+            Counter::ShEvent => ("shadow_q", 32),
+            Counter::ShStart => ("shadow_q", 64),
+            Counter::ShPre => ("shadow_q", 96),
+            Counter::ShStop => ("shadow_q", 128),
             Counter::PeriodicCnt => ("per_cnt_q", 0),
+            Counter::RecCycles => ("u_record.cycles_q", 0),
+            Counter::RecCyclesHi => ("u_record.cycles_q", 32),
+            Counter::RecStop => ("u_record.stop_q", 0),
+            Counter::RecEv(i) => ("u_record.ev_q", 16 * u32::from(*i)),
         }
     }
 }
@@ -228,6 +267,23 @@ pub enum Cmd {
         input: GlobalInput,
         cycles: u32,
     },
+    /// Read a 32-bit word of the simulated record memory (S21); no clock.
+    Mem {
+        addr: u64,
+        expect: Option<Expect>,
+    },
+    /// Writes to `lo..=hi` answer SLVERR from now on (S21).
+    Fault {
+        lo: u64,
+        hi: u64,
+    },
+    /// AWREADY/WREADY delays and B latency drawn from MIN..=MAX per
+    /// transaction, from a ChaCha8 stream seeded with `seed` (S21).
+    Latency {
+        min: u32,
+        max: u32,
+        seed: u64,
+    },
 }
 
 /// Script syntax of one command, so harness messages and [`render`] agree.
@@ -243,6 +299,10 @@ impl fmt::Display for Cmd {
             Cmd::Poke { dom, counter, value } => write!(f, "poke {dom} {} {value:#010x}", counter.name()),
             Cmd::Pulse { input, cycles: 1 } => write!(f, "pulse {}", input.name()),
             Cmd::Pulse { input, cycles } => write!(f, "pulse {} {cycles}", input.name()),
+            Cmd::Mem { addr, expect: None } => write!(f, "mem {addr:#x}"),
+            Cmd::Mem { addr, expect: Some(e) } => write!(f, "mem {addr:#x} {}", e.describe()),
+            Cmd::Fault { lo, hi } => write!(f, "fault {lo:#x} {hi:#x}"),
+            Cmd::Latency { min, max, seed } => write!(f, "latency {min} {max} {seed}"),
         }
     }
 }
@@ -512,7 +572,10 @@ impl Parser {
             "wait" => "wait CYCLES",
             "set" => "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
             "pulse" => "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
-            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt)",
+            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)",
+            "mem" => "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)",
+            "fault" => "fault LO HI (40-bit addresses, LO <= HI)",
+            "latency" => "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)",
             _ => {
                 let hint = if name != name.to_lowercase() && COMMANDS.contains(&&*name.to_lowercase()) {
                     "; commands are lowercase"
@@ -564,14 +627,45 @@ impl Parser {
             "poke" => {
                 let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
                 let tok = a.next("COUNTER")?;
-                let counter = Counter::ALL.into_iter().find(|c| c.name() == tok).ok_or_else(|| {
+                let counter = Counter::from_name(tok).ok_or_else(|| {
                     format!(
-                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop or periodic_cnt)",
+                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop, periodic_cnt, rec_cycles, rec_cycles_hi, rec_stop or rec_ev0..rec_ev11)",
                         show(tok)
                     )
                 })?;
                 let value = u32_arg(a.next("VALUE")?, "VALUE")?;
                 Some(Cmd::Poke { dom, counter, value })
+            }
+            "mem" => {
+                let addr = num(a.next("ADDR")?, "ADDR", 0, (1 << 40) - 4, "a 40-bit address")?;
+                if addr % 4 != 0 {
+                    return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
+                }
+                let expect = read_expect(&mut a)?;
+                Some(Cmd::Mem { addr, expect })
+            }
+            "fault" => {
+                let lo = num(a.next("LO")?, "LO", 0, (1 << 40) - 1, "a 40-bit address")?;
+                let hi = num(a.next("HI")?, "HI", 0, (1 << 40) - 1, "a 40-bit address")?;
+                if lo > hi {
+                    return Err(format!("fault range {lo:#x}..{hi:#x} is empty (expected LO <= HI)"));
+                }
+                Some(Cmd::Fault { lo, hi })
+            }
+            "latency" => {
+                let min = num(a.next("MIN")?, "MIN", 0, 1000, "0..=1000")? as u32;
+                let max = num(a.next("MAX")?, "MAX", 0, 1000, "0..=1000")? as u32;
+                if min > max {
+                    return Err(format!("latency {min} {max}: MIN > MAX"));
+                }
+                let seed = match a.peek() {
+                    Some(tok) => {
+                        a.next("SEED")?;
+                        num(tok, "SEED", 0, u64::MAX, "a u64")?
+                    }
+                    None => 0,
+                };
+                Some(Cmd::Latency { min, max, seed })
             }
             _ => {
                 let input = match a.next("INPUT")? {
@@ -783,6 +877,13 @@ mod tests {
             ("pulse pm_trigger", Pulse { input: GlobalInput::PmTrigger, cycles: 1 }),
             ("pulse pm_trigger 3", Pulse { input: GlobalInput::PmTrigger, cycles: 3 }),
             ("poke 0 ctr_event 0xfffffff0", Poke { dom: 0, counter: Counter::Event, value: 0xffff_fff0 }),
+            ("poke 0 rec_ev11 0xf000", Poke { dom: 0, counter: Counter::RecEv(11), value: 0xf000 }),
+            ("poke 0 rec_cycles_hi 1", Poke { dom: 0, counter: Counter::RecCyclesHi, value: 1 }),
+            ("mem 0x42_1000_0000 == 0xb", Mem { addr: 0x42_1000_0000, expect: Some(Expect::Eq(0xb)) }),
+            ("mem 0x10", Mem { addr: 0x10, expect: None }),
+            ("fault 0x100 0x1ff", Fault { lo: 0x100, hi: 0x1ff }),
+            ("latency 0 8", Latency { min: 0, max: 8, seed: 0 }),
+            ("latency 1 20 99", Latency { min: 1, max: 20, seed: 99 }),
             ("pulse wrcache_flush", Pulse { input: GlobalInput::WrcacheFlush, cycles: 1 }),
             // Comments, tabs, CRLF and odd spacing.
             ("\twait\t7   # comment # more\r\n", Wait { cycles: 7 }),
@@ -823,7 +924,15 @@ mod tests {
         let cases: &[(&str, usize, &[&str])] = &[
             ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, write, read, wait, set, pulse"]),
             ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
-            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, write, read, wait, set, pulse, poke)"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
+            ("mem 0x10000000000", 1, &["ADDR 0x10000000000 out of range", "40-bit address"]),
+            ("mem 0x100 = 1", 1, &["bad expectation '='"]),
+            ("fault 0x20 0x10", 1, &["fault range 0x20..0x10 is empty"]),
+            ("fault 0x20", 1, &["missing argument HI for 'fault'", "usage: fault LO HI"]),
+            ("latency 5 2", 1, &["latency 5 2: MIN > MAX"]),
+            ("latency 0 1001", 1, &["MAX 1001 out of range", "0..=1000"]),
+            ("poke 0 rec_ev12 1", 1, &["unknown counter 'rec_ev12'", "rec_ev0..rec_ev11"]),
             ("write 0xa000 0xZZ", 1, &["bad number '0xZZ' for DATA", "expected decimal or 0x-hex u32"]),
             ("write 0xa000 -1", 1, &["bad number '-1' for DATA"]),
             ("write 0xa000 +1", 1, &["bad number '+1' for DATA"]),
@@ -1006,7 +1115,7 @@ mod tests {
         let mut body = Vec::new();
         for i in 0..rng.below(30) {
             let v = rng.next() as u32;
-            let cmd = match rng.below(9) {
+            let cmd = match rng.below(12) {
                 0 => Cmd::Write {
                     addr: addr(rng),
                     data: v,
@@ -1022,6 +1131,18 @@ mod tests {
                 5 => Cmd::Wait { cycles: rng.next() >> rng.below(64) },
                 6 => Cmd::Set { dom: rng.below(domains) as u8, sig: v as u8, value: v & 256 != 0 },
                 7 => Cmd::Poke { dom: rng.below(domains) as u8, counter: Counter::ALL[rng.below(5)], value: v },
+                8 => Cmd::Mem {
+                    addr: (rng.next() & 0xff_ffff_fffc),
+                    expect: if v & 1 == 0 { None } else { Some(Expect::Eq(v)) },
+                },
+                9 => {
+                    let lo = rng.next() & 0xff_ffff_ffff;
+                    Cmd::Fault { lo, hi: lo.saturating_add(u64::from(v)).min(0xff_ffff_ffff) }
+                }
+                10 => {
+                    let min = v % 1001;
+                    Cmd::Latency { min, max: min.max((v >> 10) % 1001), seed: rng.next() }
+                }
                 _ => Cmd::Pulse {
                     input: if v & 1 == 0 { GlobalInput::PmTrigger } else { GlobalInput::WrcacheFlush },
                     cycles: 1 + (v >> 1) % 4,
@@ -1058,6 +1179,10 @@ mod tests {
             "wait",
             "set",
             "pulse",
+            "mem",
+            "fault",
+            "latency",
+            "rec_ev3",
             "pm_trigger",
             "wrcache_flush",
             "gt215",

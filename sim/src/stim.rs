@@ -58,7 +58,16 @@ pub struct RandomStim {
     ack_rate: u32,
     /// Tick patterns chosen for this seed (S15), fixed for the run.
     clocks: Vec<(u8, ClockSpec)>,
+    /// Record mode (S21): last CTRL written per domain by a record episode
+    /// (FAULT_CLEAR writes repeat it), per-mille rates of this episode.
+    rec_ctrl: Vec<u32>,
+    rec_rate: u32,
 }
+
+/// Record buffers (S21): domain d uses 16 MiB at REC_BASE + d * 16 MiB;
+/// FAULT_REGION holds the seed's SLVERR range, used by few episodes.
+const REC_BASE: u32 = 0x1000_0000;
+const FAULT_REGION: u32 = 0x7000_0000;
 
 /// Truth tables worth hitting: each single argument, its negation, all/none,
 /// a few two-argument functions (seed 003 "Input selection" step 8).
@@ -80,17 +89,27 @@ impl RandomStim {
             };
             clocks.push((dom, spec));
         }
+        // The memory (S21): latency profile and, for some seeds, a fault range.
+        let mut queue = VecDeque::new();
+        let (min, max) = [(0, 0), (0, 2), (0, 8), (1, 20), (0, 60)][rng.gen_range(0..5)];
+        queue.push_back(Cmd::Latency { min, max, seed: rng.gen() });
+        if rng.gen_range(0..10) < 4 {
+            let lo = u64::from(FAULT_REGION) + rng.gen_range(0..0x40u64) * 0x20;
+            queue.push_back(Cmd::Fault { lo, hi: lo + rng.gen_range(0..0x200) });
+        }
         RandomStim {
             rng,
             gen,
             domains,
-            queue: VecDeque::new(),
+            queue,
             driven: vec![Vec::new(); domains],
             read_rate: 20,
             disturb_rate: 2,
             pulse_rate: 5,
             ack_rate: 0,
             clocks,
+            rec_ctrl: vec![0; domains],
+            rec_rate: 0,
         }
     }
 
@@ -287,6 +306,126 @@ impl RandomStim {
         self.write(dom, regs::CTRL, ctrl);
     }
 
+    /// Program domain `dom` for record mode (S21): selections, STOP_OP,
+    /// CTRL with MODE = RECORD, buffer address / limit / high byte, in a
+    /// driver's order (RECORD_START after CTRL) or, now and then, with
+    /// RECORD_START first (the seed's bogus-packet case).
+    fn program_record(&mut self, dom: usize) {
+        for src in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC] {
+            if self.pm(800) {
+                let v = self.src_value(dom);
+                self.write(dom, src, v);
+            }
+        }
+        if self.pm(800) {
+            // STOP = STOP_SRC[0] mostly: packet rate follows that signal.
+            let v = if self.pm(700) { 0xaaaa } else { self.op_value() };
+            self.write(dom, regs::STOP_OP, v);
+        }
+        let mut ctrl = self.ctrl_with_mode(2) & !(1 << 20);
+        ctrl |= u32::from(self.pm(400)) << 20; // RECORD_FORMAT: SHORT
+        let start = self.record_start(dom);
+        let limit = match self.rng.gen_range(0..10) {
+            0..=3 => start.wrapping_add(self.rng.gen_range(0..12) * 32),
+            4 => start.wrapping_sub(self.rng.gen_range(0..4) * 16),
+            5 => 0xffff_fff0,
+            _ => start.wrapping_add(self.rng.gen_range(0..0x800) * 16),
+        };
+        if self.gen >= Gen::G92 && self.pm(500) {
+            let hi = if self.pm(500) { 0 } else { self.rng.gen_range(0..256) };
+            self.write(dom, regs::RECORD_ADDRESS_HIGH, hi);
+        }
+        self.write(dom, regs::RECORD_LIMIT, limit);
+        let early = self.pm(100);
+        if early {
+            self.write(dom, regs::RECORD_START, start);
+        }
+        self.write(dom, regs::CTRL, ctrl);
+        self.rec_ctrl[dom] = ctrl;
+        if !early {
+            self.write(dom, regs::RECORD_START, start);
+        }
+    }
+
+    /// A buffer start: the domain's area mostly, sometimes just below 4 GiB
+    /// (the position wraps, S21) or the fault region; low bits now and then
+    /// (ignored).
+    fn record_start(&mut self, dom: usize) -> u32 {
+        let base = match self.rng.gen_range(0..20) {
+            0 | 1 => 0xffff_ff00 + self.rng.gen_range(0..16) * 16,
+            2 => FAULT_REGION + self.rng.gen_range(0..0x100) * 16,
+            _ => REC_BASE + dom as u32 * 0x0100_0000 + self.rng.gen_range(0..0x1000) * 0x1000,
+        };
+        base | if self.pm(100) { self.rng.gen_range(0..16) } else { 0 }
+    }
+
+    /// One record-mode disturbance of the run phase (S21), if any.
+    fn record_action(&mut self) -> bool {
+        if !self.pm(self.rec_rate) {
+            return false;
+        }
+        let dom = self.rng.gen_range(0..self.domains);
+        match self.rng.gen_range(0..20) {
+            // Counters near their trigger / saturation levels (S14 backdoor).
+            0..=5 => {
+                let (counter, value) = match self.rng.gen_range(0..4) {
+                    0 => (Counter::RecEv(self.rng.gen_range(0..12)), 0xf000 - self.rng.gen_range(0..40)),
+                    1 => (Counter::RecEv(self.rng.gen_range(0..12)), 0xffff - self.rng.gen_range(0..40)),
+                    2 => (Counter::RecStop, 0xfff - self.rng.gen_range(0..20)),
+                    _ => (Counter::RecCyclesHi, 0xffff),
+                };
+                self.queue.push_back(Cmd::Poke { dom: dom as u8, counter, value });
+            }
+            6 | 7 => {
+                let start = self.record_start(dom);
+                self.write(dom, regs::RECORD_START, start);
+            }
+            8 => {
+                let limit = self.rng.gen::<u32>();
+                self.write(dom, regs::RECORD_LIMIT, limit);
+            }
+            9 | 10 => {
+                // FAULT_CLEAR with the episode's CTRL (S21): FAULT clears, the
+                // domain stays wedged.
+                let v = self.rec_ctrl[dom] | 1 << 27;
+                self.write(dom, regs::CTRL, v);
+            }
+            11 | 12 => {
+                // GCTRL.RECORD_RESET pulse of a few cycles.
+                let gctrl = Self::addr(GLOBAL_REGS[regs::GCTRL].offset);
+                self.queue.push_back(Cmd::Write { addr: gctrl, data: 1, strb: 0xf });
+                let n = self.rng.gen_range(0..20);
+                self.queue.push_back(Cmd::Wait { cycles: n });
+                self.queue.push_back(Cmd::Write { addr: gctrl, data: 0, strb: 0xf });
+            }
+            13 | 14 => {
+                // Channel / DMA binding (S21): VALID set mostly.
+                let dma = Self::addr(GLOBAL_REGS[regs::RECORD_DMA].offset);
+                let chan = Self::addr(GLOBAL_REGS[regs::RECORD_CHAN].offset);
+                let d = self.rng.gen();
+                self.queue.push_back(Cmd::Write { addr: dma, data: d, strb: 0xf });
+                let c = self.rng.gen::<u32>() | u32::from(self.pm(800)) << 31;
+                self.queue.push_back(Cmd::Write { addr: chan, data: c, strb: 0xf });
+            }
+            15 => {
+                // Leave record mode and come back (counters hold, S21).
+                let mode = self.rng.gen_range(0..2);
+                let other = self.ctrl_with_mode(mode);
+                self.write(dom, regs::CTRL, other);
+                let n = self.rng.gen_range(0..50);
+                self.queue.push_back(Cmd::Wait { cycles: n });
+                let v = self.rec_ctrl[dom];
+                self.write(dom, regs::CTRL, v);
+            }
+            _ => {
+                let idx = [regs::RECORD_STATUS, regs::CTRL, regs::RECORD_START][self.rng.gen_range(0..3)];
+                let addr = Self::addr(DOM_REGS[idx].offset_of(dom));
+                self.queue.push_back(Cmd::Read { addr, expect: None });
+            }
+        }
+        true
+    }
+
     /// Any register access, including unmapped offsets and absent domains.
     fn random_access(&mut self) {
         let offset: u16 = match self.rng.gen_range(0..10) {
@@ -358,7 +497,8 @@ impl RandomStim {
     /// One cycle of the run phase: signal changes, then a bus access or a wait.
     fn run_cycle(&mut self) {
         self.signal_changes();
-        if self.pm(self.disturb_rate) {
+        if self.record_action() {
+        } else if self.pm(self.disturb_rate) {
             self.random_access();
         } else if self.pm(self.read_rate) {
             self.random_read();
@@ -396,7 +536,19 @@ impl RandomStim {
 
     fn episode(&mut self) {
         self.new_signals();
+        self.rec_rate = 0;
         match self.rng.gen_range(0..20) {
+            14..=19 if self.gen >= Gen::G84 => {
+                // Record mode (S21): most domains record, the others count.
+                self.rec_rate = [2, 10, 40][self.rng.gen_range(0..3)];
+                for dom in 0..self.domains {
+                    match self.rng.gen_range(0..10) {
+                        0 => self.program_single(dom),
+                        1 => self.program_quad(dom),
+                        _ => self.program_record(dom),
+                    }
+                }
+            }
             0 | 1 => {
                 for _ in 0..self.rng.gen_range(5..30) {
                     self.random_access();
