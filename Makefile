@@ -8,9 +8,11 @@
 SHELL := /bin/bash
 
 CARGO   ?= cargo
-# `make cosim SEED=7 ...` runs that one seed; without SEED, the 20-seed regression.
+# `make cosim SEED=7 ...` runs that one seed; without SEED, the 28-seed regression
+# (the generation rotates over 4 with the seed, so 21 seeds are G84+ and run
+# record mode, S21).
 ifeq ($(origin SEED),undefined)
-SEEDS   ?= 20
+SEEDS   ?= 28
 else
 SEEDS   ?= 1
 endif
@@ -19,6 +21,8 @@ CYCLES  ?= 200000
 DOMAINS ?= 1,2,8
 GEN     ?= all
 FAULT   ?=
+# CORRUPT=N: harness self-test, flips an RTL flop at cycle N (see README).
+CORRUPT ?=
 WINDOW  ?= 2000
 OUT     ?= out
 JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
@@ -35,7 +39,7 @@ LINT_DOMAINS := 1 2 8
 TOOLS := verilator yosys
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage mutate record-dump
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -60,10 +64,10 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 build: setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
-cosim: build ## default lockstep regression (20 seeds x 200k cycles x 1,2,8 domains)
+cosim: build ## default lockstep regression (28 seeds x 200k cycles x 1,2,8 domains)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
-	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),)
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),)
 
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
 	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi
@@ -86,6 +90,13 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
+
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
+	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
+
+record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
+	@if [ -z "$(FILE)" ]; then echo "usage: make record-dump FILE=log-or-image [ARGS='--image --base 0x... --csv out.csv --svg out.svg']"; exit 2; fi
+	$(PCNT) record-dump $(FILE) $(ARGS)
 
 lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \

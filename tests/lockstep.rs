@@ -81,7 +81,7 @@ fn bounded_random_regression() {
     let mut all = Stats::default();
     for domains in [1, 2, 8] {
         for (i, gen) in Gen::ALL.into_iter().enumerate() {
-            let job = Job { seed: 1000 + i as u64, gen, domains, cycles: 30_000, fault: None };
+            let job = Job { seed: 1000 + i as u64, gen, domains, cycles: 30_000, fault: None, corrupt_at: None };
             match runner::run_job(&job) {
                 Ok((c, st)) => {
                     assert!(c >= job.cycles);
@@ -104,6 +104,8 @@ fn bounded_random_regression() {
         ("a PULSE import between clocks", all.imports[0][1] + all.imports[1][1]),
         ("a CONTINUOUS import between clocks", all.imports[0][0] + all.imports[1][0]),
         ("a PERIODIC pulse", all.periodic_pulses.iter().sum()),
+        ("a record packet (S21)", all.record.first().copied().unwrap_or(0)),
+        ("an AXI beat accepted (S21)", all.rec_beats),
     ];
     for (what, n) in reached {
         assert!(n > 0, "the bounded regression never reached {what}:\n{all}");
@@ -113,7 +115,7 @@ fn bounded_random_regression() {
 /// The random stimulus is a pure function of its seed: same seed, same stream.
 #[test]
 fn stimulus_is_deterministic() {
-    let job = Job { seed: 42, gen: Gen::G92, domains: 2, cycles: 0, fault: None };
+    let job = Job { seed: 42, gen: Gen::G92, domains: 2, cycles: 0, fault: None, corrupt_at: None };
     let a: Vec<Cmd> = job.stimulus().take(5000).collect();
     let b: Vec<Cmd> = job.stimulus().take(5000).collect();
     assert_eq!(a, b);
@@ -135,8 +137,14 @@ fn injected_faults_are_caught_with_artifacts() {
         // Find the first failing seed (the fault must be caught within a few).
         let mut caught = None;
         for seed in 1..=10 {
-            let job =
-                Job { seed, gen: Gen::ALL[seed as usize % 4], domains: 2, cycles: 200_000, fault: Some(fault.into()) };
+            let job = Job {
+                seed,
+                gen: Gen::ALL[seed as usize % 4],
+                domains: 2,
+                cycles: 200_000,
+                fault: Some(fault.into()),
+                corrupt_at: None,
+            };
             match runner::run_job(&job) {
                 Ok(_) => continue,
                 Err(RunError::Setup(e)) => panic!("{e}"),
@@ -224,6 +232,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         json: None,
         coverage_plan: root().join("docs/coverage-plan.md"),
         coverage_gate: false,
+        corrupt_at: None,
     };
     let whole: Vec<(u64, usize)> = runner::plan(&base).iter().map(|j| (j.seed, j.domains)).collect();
     let mut files = Vec::new();
@@ -259,4 +268,30 @@ fn coverage_gate_can_fail() {
         plan.replace("| quad.ack | QUAD_ACK_TRIGGER bit 0 | |", "| quad.ack | QUAD_ACK_TRIGGER bit 0 | test waiver |");
     let (unhit, _) = runner::coverage(&empty, &waived, None);
     assert!(!unhit.contains(&"quad.ack".to_string()), "a waiver removes the bin from the gate");
+}
+
+/// Issue "Verification strength", acceptance 5: a failure after >= 10 M
+/// cycles still gives a small VCD (only the failure window is traced, S11),
+/// written with the repro line and no multi-million-line script.
+#[test]
+fn late_failure_gives_small_vcd() {
+    let out = scratch("late-failure");
+    let at = 10_000_000;
+    let job = Job { seed: 3, gen: Gen::G92, domains: 1, cycles: at + 1000, fault: None, corrupt_at: Some(at) };
+    let m = match runner::run_job(&job) {
+        Err(RunError::Mismatch(m)) => m,
+        Ok(_) => panic!("the corrupted RTL flop was not caught"),
+        Err(RunError::Setup(e)) => panic!("{e}"),
+    };
+    assert_eq!(m.cycle, at, "caught in the cycle of the corruption");
+    assert_eq!(m.what, "CTR_CYCLES[0]");
+    let art = Artifacts { out: out.clone(), window: 2000, shrink_secs: 0 };
+    let j = job.clone();
+    let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
+    let dir = runner::write_failure(&art, "fail", &job.repro(), &m, &job.setup(), &replay).unwrap();
+    let size = fs::metadata(dir.join("wave.vcd")).unwrap().len();
+    eprintln!("wave.vcd of a failure at cycle {at}: {size} bytes");
+    assert!(size < 20 << 20, "VCD of {size} bytes");
+    assert!(fs::read_to_string(dir.join("repro.txt")).unwrap().contains("CORRUPT=10000000"));
+    assert!(!dir.join("stimulus.pcs").exists());
 }

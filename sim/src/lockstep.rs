@@ -414,6 +414,10 @@ pub struct Engine {
     /// Packets the model sent (cycle, domain, packet), when enabled
     /// (`pcnt script --packets`, `pcnt record-dump`).
     pub packets: Option<Vec<(u64, usize, record::Packet)>>,
+    /// Harness self-test: at this cycle, flip bit 0 of the RTL's CTR_CYCLES
+    /// flop of domain 0 (not the model's), a divergence the compare must
+    /// report in that very cycle.
+    pub corrupt_at: Option<u64>,
 }
 
 impl Engine {
@@ -453,6 +457,7 @@ impl Engine {
             mem: AxiMem::default(),
             rec_masks: (0, 0),
             packets: None,
+            corrupt_at: None,
         };
         e.reset_rtl();
         Ok(e)
@@ -652,6 +657,12 @@ impl Engine {
 
     /// One bus clock on both sides, then compare.
     fn clock(&mut self, apb: Apb) -> Result<BusResult, Box<Mismatch>> {
+        if self.corrupt_at == Some(self.cycle) {
+            let flipped = !self.model.domains[0].ctr_cycles & 1;
+            if let Some(rtl) = &mut self.rtl {
+                rtl.poke(0, "ctr_cycles_q", 0, 1, flipped).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+            }
+        }
         if self.sig_dirty {
             for (d, s) in self.sig.iter().enumerate() {
                 self.sig_words[d * 8..d * 8 + 8].copy_from_slice(s.as_raw_slice());

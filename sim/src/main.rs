@@ -22,6 +22,7 @@ const USAGE: &str = "usage:
   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
               [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S] [--coverage-gate]
+              [--corrupt-at CYCLE]   (harness self-test: flip an RTL flop at CYCLE)
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG]
   pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
@@ -86,7 +87,7 @@ fn run(args: &[String]) -> Result<u8, String> {
         "cosim" => {
             let mut o = CosimOpts {
                 seed: 1,
-                seeds: 20,
+                seeds: 28,
                 cycles: 200_000,
                 domains: vec![1, 2, 8],
                 gens: Gen::ALL.to_vec(),
@@ -98,6 +99,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                 json: None,
                 coverage_plan: PathBuf::from("docs/coverage-plan.md"),
                 coverage_gate: false,
+                corrupt_at: None,
             };
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
@@ -112,6 +114,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--window" => o.art.window = num(a, it.next())?,
                     "--shrink-secs" => o.art.shrink_secs = num(a, it.next())?,
                     "--coverage-gate" => o.coverage_gate = true,
+                    "--corrupt-at" => o.corrupt_at = Some(num(a, it.next())?),
                     "--no-progress" => o.progress = false,
                     "--jobs" => o.jobs = num(a, it.next())?.max(1) as usize,
                     "--json" => o.json = Some(PathBuf::from(it.next().ok_or("--json needs a value")?)),

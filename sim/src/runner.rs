@@ -37,13 +37,21 @@ pub struct Setup {
     pub domains: usize,
     pub fault: Option<String>,
     pub clocks: Vec<(u8, ClockSpec)>,
+    /// Harness self-test: flip an RTL flop at this cycle (`--corrupt-at`).
+    pub corrupt_at: Option<u64>,
 }
 
 impl Setup {
     pub fn engine(&self, rtl: bool) -> Result<Engine, String> {
-        Engine::new(self.gen, self.domains, rtl, self.fault.as_deref(), &self.clocks)
+        let mut e = Engine::new(self.gen, self.domains, rtl, self.fault.as_deref(), &self.clocks)?;
+        e.corrupt_at = self.corrupt_at;
+        Ok(e)
     }
 }
+
+/// Past this many cycles a failure's stimulus is not written as a script
+/// (millions of lines); the repro line regenerates it exactly.
+pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
 
 /// One random lockstep run.
 #[derive(Clone, Debug)]
@@ -53,12 +61,17 @@ pub struct Job {
     pub domains: usize,
     pub cycles: u64,
     pub fault: Option<String>,
+    /// Harness self-test (`--corrupt-at`): see [`Setup::corrupt_at`].
+    pub corrupt_at: Option<u64>,
 }
 
 impl Job {
     /// The one-line command that reruns exactly this job.
     pub fn repro(&self) -> String {
-        let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        let mut fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        if let Some(c) = self.corrupt_at {
+            fault += &format!(" CORRUPT={c}");
+        }
         format!(
             "make cosim SEED={} SEEDS=1 CYCLES={} DOMAINS={} GEN={}{fault}",
             self.seed,
@@ -84,6 +97,7 @@ impl Job {
             domains: self.domains,
             fault: self.fault.clone(),
             clocks: self.stimulus().clocks().to_vec(),
+            corrupt_at: self.corrupt_at,
         }
     }
 }
@@ -143,7 +157,18 @@ pub fn write_failure(
     // 2. The report.
     let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
     fs::write(dir.join("report.txt"), &report)?;
-    // 3. The stimulus as a scenario script.
+    // 3. The stimulus as a scenario script (short runs only; the harness
+    //    self-test corruption cannot be expressed in a script).
+    if m.cycle > SCRIPT_CYCLES_MAX || setup.corrupt_at.is_some() {
+        let why = if setup.corrupt_at.is_some() {
+            "the failure comes from --corrupt-at, which a script cannot express".to_string()
+        } else {
+            format!("the failure is at cycle {}, past {SCRIPT_CYCLES_MAX}", m.cycle)
+        };
+        fs::write(dir.join("stimulus.txt"), format!("No stimulus.pcs: {why}.\nReproduce with: {repro}\n"))?;
+        write_waves(&dir, m, setup, art.window, replay)?;
+        return Ok(dir);
+    }
     let body: Vec<Line> =
         cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
     let s = Script { gen: setup.gen.name().to_string(), domains: setup.domains, clocks: setup.clocks.clone(), body };
@@ -288,6 +313,8 @@ pub struct CosimOpts {
     /// non-waived bin fails the run.
     pub coverage_plan: PathBuf,
     pub coverage_gate: bool,
+    /// Harness self-test: flip an RTL flop at this cycle of every job.
+    pub corrupt_at: Option<u64>,
 }
 
 /// One job's outcome in a results file.
@@ -326,7 +353,7 @@ pub fn plan(o: &CosimOpts) -> Vec<Job> {
         for i in 0..o.seeds {
             let seed = o.seed + i;
             let gen = o.gens[(i as usize) % o.gens.len()];
-            jobs.push(Job { seed, gen, domains, cycles: o.cycles, fault: o.fault.clone() });
+            jobs.push(Job { seed, gen, domains, cycles: o.cycles, fault: o.fault.clone(), corrupt_at: o.corrupt_at });
         }
     }
     jobs
@@ -541,7 +568,11 @@ fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
             eprintln!("{m}");
             eprintln!("repro:    {repro}");
             eprintln!("report:   {}", dir.join("report.txt").display());
-            eprintln!("script:   {}", dir.join("stimulus.pcs").display());
+            if dir.join("stimulus.pcs").exists() {
+                eprintln!("script:   {}", dir.join("stimulus.pcs").display());
+            } else {
+                eprintln!("script:   none ({})", dir.join("stimulus.txt").display());
+            }
             if dir.join("minimal.pcs").exists() {
                 eprintln!("minimal:  {} (shrunk)", dir.join("minimal.pcs").display());
             }
@@ -607,7 +638,8 @@ pub fn run_script_packets(
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
     let gen = Gen::from_name(&s.gen)
         .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
-    let setup = Setup { gen, domains: s.domains, fault: fault.map(String::from), clocks: s.clocks.clone() };
+    let setup =
+        Setup { gen, domains: s.domains, fault: fault.map(String::from), clocks: s.clocks.clone(), corrupt_at: None };
     let mut e = setup.engine(!model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
     if packets.is_some() {
         e.packets = Some(Vec::new());
