@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Mutation self-test of the lockstep harness (`make mutate`, issue 5).
+
+Generates source mutants of rtl/*.sv, builds each as a 2-domain Verilated
+fault variant (the same path as tests/faults/*.fault), runs a short lockstep
+regression on each (every scenario script and corpus file, then random seeds)
+and reports killed / survived / equivalent.
+
+Mutation operators, one change per mutant, on code (never comments):
+  rel     == <-> !=, >= -> >, > -> >=, < -> <=
+  logic   && <-> ||, & <-> |, ^ -> &
+  arith   + -> -, - -> +
+  neg     drop a ! or ~
+  const   1'b0 <-> 1'b1, '0 <-> '1, N'dK -> N'd(K+1)
+  cond    if (c) -> if (!(c))
+  drop    delete an assignment (always_comb: the default holds; always_ff:
+          the flop keeps its reset value)
+
+Selection is deterministic: the first mutant (by SHA-256 of its text) of
+every (file, operator) group, then the rest in SHA-256 order until N.
+
+Classification:
+  stillborn   Verilator rejects the mutant (not counted);
+  equivalent  trivial compiler equivalence: Verilator's C++ output equals the
+              original's (after normalising file names and hashes), or the
+              survivor is argued equivalent in docs/mutation.md;
+  killed      a script or random seed shows an RTL/model mismatch (or a
+              failed expectation, or a crash of the Verilated model);
+  survived    none of that.
+Kill rate = killed / (killed + survived).
+"""
+
+import argparse
+import concurrent.futures as cf
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where the RTL is read from: the repository for --list, else a snapshot of
+# the tracked files (editing rtl/ during a run cannot shift the patched lines).
+SNAP = ROOT
+RTL_FILES = [
+    "pcnt_domain.sv",
+    "pcnt_apb_regs.sv",
+    "pcnt_logic_op.sv",
+    "pcnt_top.sv",
+    "pcnt_sync_2ff.sv",
+    "pcnt_pulse_sync.sv",
+    "pcnt_pkg.sv",
+    "pcnt_record.sv",
+    "pcnt_axi_wr.sv",
+]
+SKIP_LINE = re.compile(
+    r"^\s*(`|//|import\b|module\b|endmodule|package\b|endpackage|typedef\b|localparam\b|parameter\b|"
+    r"input\b|output\b|logic\b|end\b|begin\b|else\s*$|default:\s*;|\)|\(|function\b|endfunction|always|unique\b|case\b|endcase)"
+)
+
+
+def code_part(line):
+    i = line.find("//")
+    return (line, "") if i < 0 else (line[:i], line[i:])
+
+
+def balanced(s, start):
+    """Index just past the parenthesis group opening at s[start] == '('."""
+    depth = 0
+    for i in range(start, len(s)):
+        if s[i] == "(":
+            depth += 1
+        elif s[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return -1
+
+
+def line_mutants(code):
+    """(operator, find, replace) for one line's code part; find is unique in code."""
+    out = []
+
+    def each(op, pattern, repl_fn):
+        for m in re.finditer(pattern, code):
+            new = code[: m.start()] + repl_fn(m) + code[m.end() :]
+            if new != code:
+                out.append((op, new))
+
+    each("rel", r"(?<=\s)==(?=\s)", lambda m: "!=")
+    each("rel", r"(?<=\s)!=(?=\s)", lambda m: "==")
+    each("rel", r"(?<=\s)>=(?=\s)", lambda m: ">")
+    each("rel", r"(?<=\s)>(?=\s)", lambda m: ">=")
+    each("rel", r"(?<=\s)<(?=\s)", lambda m: "<=")
+    each("logic", r"(?<=\s)&&(?=\s)", lambda m: "||")
+    each("logic", r"(?<=\s)\|\|(?=\s)", lambda m: "&&")
+    each("logic", r"(?<=\s)&(?=\s)", lambda m: "|")
+    each("logic", r"(?<=\s)\|(?=\s)", lambda m: "&")
+    each("logic", r"(?<=\s)\^(?=\s)", lambda m: "&")
+    each("arith", r"(?<=\s)\+(?=\s)", lambda m: "-")
+    each("arith", r"(?<=\s)-(?=\s)", lambda m: "+")
+    each("neg", r"!(?!=)", lambda m: "")
+    each("neg", r"~(?=[\w(])", lambda m: "")
+    each("const", r"1'b1", lambda m: "1'b0")
+    each("const", r"1'b0", lambda m: "1'b1")
+    each("const", r"(?<![\w'])'0", lambda m: "'1")
+    each("const", r"(?<![\w'])'1", lambda m: "'0")
+    each("const", r"(\d+)'d(\d+)", lambda m: f"{m.group(1)}'d{int(m.group(2)) + 1}")
+    for m in re.finditer(r"\bif \(", code):
+        end = balanced(code, m.end() - 1)
+        if end > 0:
+            inner = code[m.end() : end - 1]
+            out.append(("cond", code[: m.end()] + "!(" + inner + "))" + code[end:]))
+    if re.match(r"^\s*(assign\s+)?[\w.\[\]: +\-]+\s*(<=|=)\s*[^=].*;\s*$", code) and not re.search(r"\bfor\b", code):
+        indent = re.match(r"^\s*", code).group(0)
+        out.append(("drop", indent + "/* mutant: assignment dropped */"))
+    return out
+
+
+def candidates():
+    cands = []
+    for f in RTL_FILES:
+        text = (SNAP / "rtl" / f).read_text()
+        in_assert = False
+        for n, line in enumerate(text.split("\n"), 1):
+            code, comment = code_part(line)
+            if "`ifndef SYNTHESIS" in code or "`ifdef" in code:
+                in_assert = True
+            if in_assert:
+                if "`endif" in code:
+                    in_assert = False
+                continue
+            if not code.strip() or SKIP_LINE.match(code) or "`PCNT_" in code or "$" in code:
+                continue
+            for op, new in line_mutants(code):
+                key = hashlib.sha256(f"{f}:{n}:{new}".encode()).hexdigest()
+                cands.append({"file": f, "line": n, "op": op, "find": code, "replace": new, "key": key})
+    return cands
+
+
+def select(cands, n):
+    groups = {}
+    for c in cands:
+        groups.setdefault((c["file"], c["op"]), []).append(c)
+    # One of every (file, operator) group first, then the rest in hash order,
+    # so the big files get their share and no small one is left out.
+    firsts = [min(g, key=lambda c: c["key"]) for _, g in sorted(groups.items())]
+    rest = sorted((c for c in cands if c not in firsts), key=lambda c: c["key"])
+    return (firsts + rest)[:n]
+
+
+def rtl_list():
+    return [l.strip() for l in (SNAP / "rtl/pcnt.f").read_text().split("\n") if l.strip().startswith("rtl/")]
+
+
+def verilate(src_dir, obj_dir):
+    """Verilator C++ of the 2-domain top; returns a normalised hash or None (rejected)."""
+    if obj_dir.exists():
+        shutil.rmtree(obj_dir)
+    files = [str(src_dir / Path(f).name) for f in rtl_list()]
+    cmd = ["verilator", "--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal",
+           "--prefix", "Vm", "--top-module", "pcnt_top", "-GNumDomains=2", f"-I{src_dir}", "-Mdir", str(obj_dir)]
+    r = subprocess.run(cmd + files, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    h = hashlib.sha256()
+    norm = []
+    for p in sorted(obj_dir.iterdir()):
+        if p.suffix not in (".cpp", ".h"):
+            continue
+        t = p.read_text(errors="replace")
+        t = re.sub(r'"[^"\n]*\.svh?"', '"F"', t)
+        t = re.sub(r"_h[0-9a-f]{8}", "_hX", t)
+        norm.append(t)
+    for t in sorted(norm):
+        h.update(t.encode())
+    return h.hexdigest()
+
+
+def patched(src_dir, m):
+    if src_dir.exists():
+        shutil.rmtree(src_dir)
+    src_dir.mkdir(parents=True)
+    for p in (SNAP / "rtl").iterdir():
+        if p.suffix in (".sv", ".svh"):
+            shutil.copy(p, src_dir / p.name)
+    if m is not None:
+        p = src_dir / m["file"]
+        lines = p.read_text().split("\n")
+        code, comment = code_part(lines[m["line"] - 1])
+        assert code == m["find"], m
+        lines[m["line"] - 1] = m["replace"] + comment
+        p.write_text("\n".join(lines))
+
+
+def explanations():
+    """docs/mutation.md rows `| mNNN | file:line | verdict | why |`."""
+    out = {}
+    p = ROOT / "docs/mutation.md"
+    if p.exists():
+        for row in p.read_text().split("\n"):
+            cells = [c.strip() for c in row.strip().strip("|").split("|")]
+            if len(cells) >= 4 and re.fullmatch(r"m\d{3}", cells[0]):
+                out[cells[0]] = (cells[1], cells[2], cells[3])
+    return out
+
+
+def run_mutant(pcnt, name, seeds, cycles, work):
+    out = work / "runs" / name
+    tree = work / "tree"
+    scripts = sorted(str(p) for p in (tree / "tests/scripts").glob("*.pcs"))
+    scripts += sorted(str(p) for p in (tree / "tests/corpus").glob("*.pcs"))
+    t0 = time.time()
+    try:
+        r = subprocess.run([pcnt, "script", *scripts, "--fault", name, "--quiet", "--out", str(out), "--window", "50"],
+                           capture_output=True, text=True, timeout=600, cwd=work / "tree")
+        if r.returncode == 1:
+            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
+            return name, "killed", "script: " + first[5:][:100], time.time() - t0
+        if r.returncode != 0:
+            return name, "killed", f"script: crashed (exit {r.returncode})", time.time() - t0
+        r = subprocess.run([pcnt, "cosim", "--fault", name, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
+                            "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50", "--out", str(out)],
+                           capture_output=True, text=True, timeout=600, cwd=work / "tree")
+    except subprocess.TimeoutExpired:
+        return name, "killed", "timeout (600 s)", time.time() - t0
+    if r.returncode == 0:
+        return name, "survived", "", time.time() - t0
+    if r.returncode == 1:
+        m = re.search(r"seed (\d+)", r.stdout + r.stderr)
+        return name, "killed", f"cosim seed {m.group(1) if m else '?'}", time.time() - t0
+    return name, "killed", f"cosim: crashed (exit {r.returncode})", time.time() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--count", type=int, default=150, help="mutants to select (default 150)")
+    ap.add_argument("--seeds", type=int, default=8, help="random seeds per mutant (default 8)")
+    ap.add_argument("--cycles", type=int, default=20000, help="cycles per seed (default 20000)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--out", default="out/mutate")
+    ap.add_argument("--list", action="store_true", help="only list the selected mutants")
+    a = ap.parse_args()
+    global SNAP
+    work = (ROOT / a.out).resolve()
+    if not a.list:
+        if work.exists():
+            shutil.rmtree(work)
+        (work / "faults").mkdir(parents=True)
+        files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True).stdout.split("\0")
+        for f in filter(None, files):
+            if (ROOT / f).is_file():
+                (work / "tree" / f).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / f, work / "tree" / f)
+        SNAP = work / "tree"
+    cands = candidates()
+    chosen = select(cands, a.count)
+    for i, m in enumerate(chosen):
+        m["name"] = f"m{i:03d}"
+    if a.list:
+        for m in chosen:
+            print(f'{m["name"]} {m["file"]}:{m["line"]} {m["op"]}: {m["replace"].strip()}')
+        return 0
+    print(f"mutate: {len(cands)} candidate mutants in {len(RTL_FILES)} RTL files, {len(chosen)} selected", flush=True)
+
+    t0 = time.time()
+    patched(work / "src", None)
+    base = verilate(work / "src", work / "obj")
+    if base is None:
+        print("mutate: the unmutated RTL does not verilate", file=sys.stderr)
+        return 2
+    verdict = {}
+    for m in chosen:
+        patched(work / "src", m)
+        h = verilate(work / "src", work / "obj")
+        if h is None:
+            verdict[m["name"]] = ("stillborn", "Verilator rejects it")
+        elif h == base:
+            verdict[m["name"]] = ("equivalent", "identical Verilator output (TCE)")
+        else:
+            (work / "faults" / f'{m["name"]}.fault').write_text(
+                f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
+                f'file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
+            )
+    nbuild = sum(1 for m in chosen if m["name"] not in verdict)
+    print(f"mutate: {len(verdict)} stillborn/equivalent by Verilator output, building {nbuild} mutants "
+          f"({time.time() - t0:.0f} s so far)", flush=True)
+
+    tree = work / "tree"
+    env = dict(os.environ, PCNT_FAULTS_DIR=str(work / "faults"), PCNT_CONFIGS="d2", PCNT_CXX_OPT="1")
+    tdir = ROOT / "target/mutate"
+    r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
+                        "--target-dir", str(tdir)], env=env, cwd=tree)
+    if r.returncode != 0:
+        print("mutate: build failed", file=sys.stderr)
+        return 2
+    pcnt = str(tdir / "release/pcnt")
+    print(f"mutate: built in {time.time() - t0:.0f} s; running {a.seeds} seeds x {a.cycles} cycles per mutant "
+          f"after the {len(list((ROOT / 'tests/scripts').glob('*.pcs')))} scripts and the corpus", flush=True)
+    todo = [m["name"] for m in chosen if m["name"] not in verdict]
+    done = 0
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        for name, v, how, secs in ex.map(lambda n: run_mutant(pcnt, n, a.seeds, a.cycles, work), todo):
+            verdict[name] = (v, how)
+            done += 1
+            print(f"  [{done}/{len(todo)}] {name} {v:9} {how}", flush=True)
+
+    why = explanations()
+    by = {m["name"]: m for m in chosen}
+    rows = []
+    counts = {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0}
+    survivors = []
+    for m in chosen:
+        v, how = verdict[m["name"]]
+        if v == "survived" and m["name"] in why and why[m["name"]][0] == f'{m["file"]}:{m["line"]}':
+            if why[m["name"]][1] == "equivalent":
+                v, how = "equivalent", "argued in docs/mutation.md: " + why[m["name"]][2]
+            else:
+                how = "explained in docs/mutation.md: " + why[m["name"]][2]
+        counts[v] += 1
+        if v == "survived":
+            survivors.append(m)
+        rows.append(f'| {m["name"]} | {m["file"]}:{m["line"]} | {m["op"]} | {v} | {how} |')
+    live = counts["killed"] + counts["survived"]
+    rate = 100.0 * counts["killed"] / live if live else 0.0
+    summary = (f'mutate: {len(chosen)} mutants: {counts["killed"]} killed, {counts["survived"]} survived, '
+               f'{counts["equivalent"]} equivalent, {counts["stillborn"]} stillborn; '
+               f'kill rate {rate:.1f} % of {live} non-equivalent ({time.time() - t0:.0f} s)')
+    report = ["# Mutation report (make mutate)", "", summary, "",
+              "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
+    for m in survivors:
+        report += [f'### {m["name"]} {m["file"]}:{m["line"]} ({m["op"]})', "", "```diff",
+                   f'- {m["find"].strip()}', f'+ {m["replace"].strip()}', "```", ""]
+    (work / "report.md").write_text("\n".join(report) + "\n")
+    print()
+    for m in survivors:
+        print(f'SURVIVED {m["name"]} {m["file"]}:{m["line"]} ({m["op"]})\n  - {m["find"].strip()}\n  + {m["replace"].strip()}')
+    print(summary)
+    print(f"report: {a.out}/report.md")
+    return 0 if rate >= 95.0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
