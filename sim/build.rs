@@ -105,7 +105,7 @@ fn main() {
             .compile(&format!("pcnt_{}", v.name));
 
         let n = &v.name;
-        writeln!(decls, "    fn pcnt_{n}_new() -> *mut c_void;").unwrap();
+        writeln!(decls, "    fn pcnt_{n}_new(x_seed: u32) -> *mut c_void;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
         writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();

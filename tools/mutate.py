@@ -24,9 +24,14 @@ Classification:
   equivalent  trivial compiler equivalence: Verilator's C++ output equals the
               original's (after normalising file names and hashes), or the
               survivor is argued equivalent in docs/mutation.md;
-  killed      a script or random seed shows an RTL/model mismatch (or a
-              failed expectation, or a crash of the Verilated model);
-  survived    none of that.
+  killed      `make lint` (Verilator -Wall) rejects the mutant, or
+              a two-domain script or a random seed shows an RTL/model
+              mismatch (or a failed expectation, or the Verilated model
+              aborts);
+  survived    none of that;
+  error       the harness could not run the check (counts as a failure of
+              `make mutate`, never as a kill).
+The same checks run first on the unmutated RTL and must pass.
 Kill rate = killed / (killed + survived).
 """
 
@@ -180,12 +185,25 @@ def verilate(src_dir, obj_dir):
     return h.hexdigest()
 
 
+def lint(src_dir):
+    """`make lint` on the copy (2 domains): None if clean, else the first
+    warning. CI runs make lint, so a mutant it rejects never reaches main."""
+    files = [str(src_dir / Path(f).name) for f in rtl_list()]
+    cmd = ["verilator", "--lint-only", "-Wall", f"-I{src_dir}", str(src_dir / "lint.vlt"), *files,
+           "--top-module", "pcnt_top", "-GNumDomains=2"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode == 0:
+        return None
+    first = next((l for l in r.stderr.split("\n") if l.startswith("%")), r.stderr.strip()[:120])
+    return re.sub(r"\S*/src/", "", first)[:140]
+
+
 def patched(src_dir, m):
     if src_dir.exists():
         shutil.rmtree(src_dir)
     src_dir.mkdir(parents=True)
     for p in (SNAP / "rtl").iterdir():
-        if p.suffix in (".sv", ".svh"):
+        if p.suffix in (".sv", ".svh", ".vlt"):
             shutil.copy(p, src_dir / p.name)
     if m is not None:
         p = src_dir / m["file"]
@@ -208,45 +226,72 @@ def explanations():
     return out
 
 
-def run_mutant(pcnt, name, seeds, cycles, work):
-    out = work / "runs" / name
+def two_domain_scripts(tree):
+    """Scripts and corpus files that declare `domains 2`: the mutants are
+    2-domain builds (like tests/faults), so only those can run on them."""
+    files = sorted((tree / "tests/scripts").glob("*.pcs")) + sorted((tree / "tests/corpus").glob("*.pcs"))
+    return [str(p) for p in files if re.search(r"^domains\s+2\b", p.read_text(), re.M)]
+
+
+def check(pcnt, fault, seeds, cycles, work, out):
+    """Scripts, then random seeds, on one build (fault None: the unmutated
+    2-domain configuration). Returns (verdict, how): killed / survived, or
+    error when the harness could not run it (exit status 2)."""
     tree = work / "tree"
-    scripts = sorted(str(p) for p in (tree / "tests/scripts").glob("*.pcs"))
-    scripts += sorted(str(p) for p in (tree / "tests/corpus").glob("*.pcs"))
-    t0 = time.time()
+    fl = ["--fault", fault] if fault else []
     try:
-        r = subprocess.run([pcnt, "script", *scripts, "--fault", name, "--quiet", "--out", str(out), "--window", "50"],
-                           capture_output=True, text=True, timeout=600, cwd=work / "tree")
-        if r.returncode == 1:
-            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
-            return name, "killed", "script: " + first[5:][:100], time.time() - t0
-        if r.returncode != 0:
-            return name, "killed", f"script: crashed (exit {r.returncode})", time.time() - t0
-        r = subprocess.run([pcnt, "cosim", "--fault", name, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
-                            "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50", "--out", str(out)],
-                           capture_output=True, text=True, timeout=600, cwd=work / "tree")
+        # Three initial-value patterns (S14), so a missing or wrong reset
+        # value is seen whatever the random start happens to be.
+        for x in ("1", "2", "3"):
+            r = subprocess.run([pcnt, "script", *two_domain_scripts(tree), *fl, "--quiet", "--out", str(out),
+                                "--window", "50", "--xseed", x], capture_output=True, text=True, timeout=600, cwd=tree)
+            if r.returncode == 1:
+                first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
+                return "killed", f"script (xseed {x}): " + first[5:][:100]
+            if r.returncode != 0:
+                return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+        r = subprocess.run([pcnt, "cosim", *fl, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
+                            "--domains", "2", "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50",
+                            "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
-        return name, "killed", "timeout (600 s)", time.time() - t0
+        return "killed", "timeout (600 s)"
     if r.returncode == 0:
-        return name, "survived", "", time.time() - t0
+        return "survived", ""
     if r.returncode == 1:
-        m = re.search(r"seed (\d+)", r.stdout + r.stderr)
-        return name, "killed", f"cosim seed {m.group(1) if m else '?'}", time.time() - t0
-    return name, "killed", f"cosim: crashed (exit {r.returncode})", time.time() - t0
+        m = re.search(r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)", r.stdout + r.stderr)
+        return "killed", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
+    if r.returncode < 0:
+        # A Verilated model that aborts (e.g. a combinational loop that no
+        # longer converges) is a detected bug too.
+        return "killed", f"cosim: crashed (signal {-r.returncode})"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
+def run_mutant(pcnt, name, seeds, cycles, work):
+    t0 = time.time()
+    v, how = check(pcnt, name, seeds, cycles, work, work / "runs" / name)
+    return name, v, how, time.time() - t0
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=150, help="mutants to select (default 150)")
     ap.add_argument("--seeds", type=int, default=8, help="random seeds per mutant (default 8)")
-    ap.add_argument("--cycles", type=int, default=20000, help="cycles per seed (default 20000)")
+    ap.add_argument("--cycles", type=int, default=50000, help="cycles per seed (default 50000)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default="out/mutate")
     ap.add_argument("--list", action="store_true", help="only list the selected mutants")
+    ap.add_argument("--reuse", action="store_true", help="reuse the snapshot and build of the last run in --out")
     a = ap.parse_args()
     global SNAP
     work = (ROOT / a.out).resolve()
-    if not a.list:
+    if a.reuse:
+        if not (work / "tree").is_dir() or not (ROOT / "target/mutate/release/pcnt").exists():
+            print(f"mutate: --reuse needs a previous run in {a.out}", file=sys.stderr)
+            return 2
+        SNAP = work / "tree"
+        shutil.rmtree(work / "runs", ignore_errors=True)
+    elif not a.list:
         if work.exists():
             shutil.rmtree(work)
         (work / "faults").mkdir(parents=True)
@@ -272,6 +317,9 @@ def main():
     if base is None:
         print("mutate: the unmutated RTL does not verilate", file=sys.stderr)
         return 2
+    if (w := lint(work / "src")) is not None:
+        print(f"mutate: the unmutated RTL does not lint clean: {w}", file=sys.stderr)
+        return 2
     verdict = {}
     for m in chosen:
         patched(work / "src", m)
@@ -280,26 +328,35 @@ def main():
             verdict[m["name"]] = ("stillborn", "Verilator rejects it")
         elif h == base:
             verdict[m["name"]] = ("equivalent", "identical Verilator output (TCE)")
-        else:
+        elif (w := lint(work / "src")) is not None:
+            verdict[m["name"]] = ("killed", "lint: " + w)
+        elif not a.reuse:
             (work / "faults" / f'{m["name"]}.fault').write_text(
                 f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
                 f'file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
             )
     nbuild = sum(1 for m in chosen if m["name"] not in verdict)
-    print(f"mutate: {len(verdict)} stillborn/equivalent by Verilator output, building {nbuild} mutants "
+    print(f"mutate: {len(verdict)} stillborn, equivalent (TCE) or killed by lint; building {nbuild} mutants "
           f"({time.time() - t0:.0f} s so far)", flush=True)
 
     tree = work / "tree"
     env = dict(os.environ, PCNT_FAULTS_DIR=str(work / "faults"), PCNT_CONFIGS="d2", PCNT_CXX_OPT="1")
     tdir = ROOT / "target/mutate"
-    r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
-                        "--target-dir", str(tdir)], env=env, cwd=tree)
-    if r.returncode != 0:
-        print("mutate: build failed", file=sys.stderr)
-        return 2
+    if not a.reuse:
+        r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
+                            "--target-dir", str(tdir)], env=env, cwd=tree)
+        if r.returncode != 0:
+            print("mutate: build failed", file=sys.stderr)
+            return 2
     pcnt = str(tdir / "release/pcnt")
-    print(f"mutate: built in {time.time() - t0:.0f} s; running {a.seeds} seeds x {a.cycles} cycles per mutant "
-          f"after the {len(list((ROOT / 'tests/scripts').glob('*.pcs')))} scripts and the corpus", flush=True)
+    # The same checks must pass on the unmutated RTL, or every "kill" is void.
+    v, how = check(pcnt, None, a.seeds, a.cycles, work, work / "runs" / "baseline")
+    if v != "survived":
+        print(f"mutate: the unmutated RTL fails the checks ({v}: {how})", file=sys.stderr)
+        return 2
+    print(f"mutate: built in {time.time() - t0:.0f} s; baseline passes; per mutant: the "
+          f"{len(two_domain_scripts(tree))} two-domain scripts/corpus files, then {a.seeds} seeds x {a.cycles} "
+          f"cycles (2 domains, generations rotating)", flush=True)
     todo = [m["name"] for m in chosen if m["name"] not in verdict]
     done = 0
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
@@ -311,7 +368,7 @@ def main():
     why = explanations()
     by = {m["name"]: m for m in chosen}
     rows = []
-    counts = {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0}
+    counts = {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0, "error": 0}
     survivors = []
     for m in chosen:
         v, how = verdict[m["name"]]
@@ -327,7 +384,7 @@ def main():
     live = counts["killed"] + counts["survived"]
     rate = 100.0 * counts["killed"] / live if live else 0.0
     summary = (f'mutate: {len(chosen)} mutants: {counts["killed"]} killed, {counts["survived"]} survived, '
-               f'{counts["equivalent"]} equivalent, {counts["stillborn"]} stillborn; '
+               f'{counts["equivalent"]} equivalent, {counts["stillborn"]} stillborn, {counts["error"]} errors; '
                f'kill rate {rate:.1f} % of {live} non-equivalent ({time.time() - t0:.0f} s)')
     report = ["# Mutation report (make mutate)", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
@@ -340,7 +397,7 @@ def main():
         print(f'SURVIVED {m["name"]} {m["file"]}:{m["line"]} ({m["op"]})\n  - {m["find"].strip()}\n  + {m["replace"].strip()}')
     print(summary)
     print(f"report: {a.out}/report.md")
-    return 0 if rate >= 95.0 else 1
+    return 0 if rate >= 95.0 and counts["error"] == 0 else 1
 
 
 if __name__ == "__main__":

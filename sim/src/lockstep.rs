@@ -21,6 +21,9 @@ use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
 use crate::wave::{ExtraSignal, ExtraTrace};
 
+/// Initial-value seed of the RTL for scripts (random runs use their seed).
+pub const X_SEED: u32 = 0x5eed;
+
 /// How many stimulus events a mismatch report shows.
 pub const HISTORY: usize = 20;
 
@@ -430,13 +433,25 @@ impl Engine {
         fault: Option<&str>,
         clocks: &[(u8, ClockSpec)],
     ) -> Result<Engine, String> {
+        Engine::new_seeded(gen, domains, rtl, fault, clocks, X_SEED)
+    }
+
+    /// [`Engine::new`] with the RTL's initial-value seed (see [`Rtl::new`]).
+    pub fn new_seeded(
+        gen: Gen,
+        domains: usize,
+        rtl: bool,
+        fault: Option<&str>,
+        clocks: &[(u8, ClockSpec)],
+        x_seed: u32,
+    ) -> Result<Engine, String> {
         let cfg = Config::new(gen, domains).map_err(|e| e.to_string())?;
         let mut clock = vec![ClockSpec::Ratio { m: 1, n: 1 }; domains];
         for &(d, spec) in clocks {
             *clock.get_mut(usize::from(d)).ok_or(format!("clock for domain {d}, but only {domains} domain(s)"))? = spec;
         }
         let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
-        let rtl = if rtl { Some(Rtl::new(domains, fault)?) } else { None };
+        let rtl = if rtl { Some(Rtl::new(domains, fault, x_seed)?) } else { None };
         let mut e = Engine {
             cfg,
             model,

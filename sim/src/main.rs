@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
               [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S] [--coverage-gate]
               [--corrupt-at CYCLE]   (harness self-test: flip an RTL flop at CYCLE)
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
-  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG]
+  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N]
   pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
               decode record packets from a packet log (script --packets) or a raw memory image
   pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
@@ -138,6 +138,7 @@ fn run(args: &[String]) -> Result<u8, String> {
             let mut quiet = false;
             let mut fault: Option<String> = None;
             let mut packets: Option<PathBuf> = None;
+            let mut x_seed: Option<u32> = None;
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
                 match a.as_str() {
@@ -147,6 +148,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--out" => art.out = PathBuf::from(it.next().ok_or("--out needs a value")?),
                     "--window" => art.window = num(a, it.next())?,
                     "--packets" => packets = Some(PathBuf::from(it.next().ok_or("--packets needs a file")?)),
+                    "--xseed" => x_seed = Some(num(a, it.next())? as u32),
                     f if f.starts_with("--") => return Err(format!("script: unknown option '{f}'")),
                     f => files.push(PathBuf::from(f)),
                 }
@@ -159,7 +161,15 @@ fn run(args: &[String]) -> Result<u8, String> {
             }
             let mut code = 0;
             for f in &files {
-                match runner::run_script_packets(f, model_only, fault.as_deref(), &art, quiet, packets.as_deref()) {
+                match runner::run_script_packets(
+                    f,
+                    model_only,
+                    fault.as_deref(),
+                    &art,
+                    quiet,
+                    packets.as_deref(),
+                    x_seed,
+                ) {
                     Ok(cycles) => println!(
                         "PASS {} ({cycles} cycles, {})",
                         f.display(),

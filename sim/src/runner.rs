@@ -39,11 +39,14 @@ pub struct Setup {
     pub clocks: Vec<(u8, ClockSpec)>,
     /// Harness self-test: flip an RTL flop at this cycle (`--corrupt-at`).
     pub corrupt_at: Option<u64>,
+    /// Seed of the RTL's random initial values (S14; `lockstep::X_SEED`
+    /// for scripts, the stimulus seed for random runs).
+    pub x_seed: u32,
 }
 
 impl Setup {
     pub fn engine(&self, rtl: bool) -> Result<Engine, String> {
-        let mut e = Engine::new(self.gen, self.domains, rtl, self.fault.as_deref(), &self.clocks)?;
+        let mut e = Engine::new_seeded(self.gen, self.domains, rtl, self.fault.as_deref(), &self.clocks, self.x_seed)?;
         e.corrupt_at = self.corrupt_at;
         Ok(e)
     }
@@ -98,6 +101,7 @@ impl Job {
             fault: self.fault.clone(),
             clocks: self.stimulus().clocks().to_vec(),
             corrupt_at: self.corrupt_at,
+            x_seed: self.seed as u32 ^ (self.seed >> 32) as u32,
         }
     }
 }
@@ -171,7 +175,14 @@ pub fn write_failure(
     }
     let body: Vec<Line> =
         cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
-    let s = Script { gen: setup.gen.name().to_string(), domains: setup.domains, clocks: setup.clocks.clone(), body };
+    let x_seed = (setup.x_seed != crate::lockstep::X_SEED).then_some(setup.x_seed);
+    let s = Script {
+        gen: setup.gen.name().to_string(),
+        domains: setup.domains,
+        clocks: setup.clocks.clone(),
+        x_seed,
+        body,
+    };
     let args = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
     let mut text = format!(
         "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}{args}\n",
@@ -620,11 +631,12 @@ pub fn run_script(
     art: &Artifacts,
     quiet: bool,
 ) -> Result<u64, ScriptError> {
-    run_script_packets(path, model_only, fault, art, quiet, None)
+    run_script_packets(path, model_only, fault, art, quiet, None, None)
 }
 
 /// [`run_script`], also writing the model's record packets as a packet log
-/// (`crate::dump`) to `packets` when given.
+/// (`crate::dump`) to `packets` when given; `x_seed` replaces the default
+/// initial-value seed of scripts without an `xseed` line.
 pub fn run_script_packets(
     path: &Path,
     model_only: bool,
@@ -632,14 +644,21 @@ pub fn run_script_packets(
     art: &Artifacts,
     quiet: bool,
     packets: Option<&Path>,
+    x_seed: Option<u32>,
 ) -> Result<u64, ScriptError> {
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
     let gen = Gen::from_name(&s.gen)
         .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
-    let setup =
-        Setup { gen, domains: s.domains, fault: fault.map(String::from), clocks: s.clocks.clone(), corrupt_at: None };
+    let setup = Setup {
+        gen,
+        domains: s.domains,
+        fault: fault.map(String::from),
+        clocks: s.clocks.clone(),
+        corrupt_at: None,
+        x_seed: s.x_seed.or(x_seed).unwrap_or(crate::lockstep::X_SEED),
+    };
     let mut e = setup.engine(!model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
     if packets.is_some() {
         e.packets = Some(Vec::new());

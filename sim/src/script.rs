@@ -36,8 +36,8 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 12] =
-    ["gen", "domains", "clock", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault", "latency"];
+const COMMANDS: [&str; 13] =
+    ["gen", "domains", "clock", "xseed", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault", "latency"];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI]";
 const U32: &str = "decimal or 0x-hex u32";
 
@@ -323,12 +323,14 @@ pub struct Script {
     /// (domain, divider) from `clock` lines, in source order; each domain
     /// at most once, every domain < `domains`, every divider >= 1.
     pub clocks: Vec<(u8, ClockSpec)>,
+    /// `xseed N`: the RTL's random initial values (S14); `None` = the default.
+    pub x_seed: Option<u32>,
     pub body: Vec<Line>,
 }
 
 impl Default for Script {
     fn default() -> Self {
-        Script { gen: DEFAULT_GEN.to_string(), domains: 1, clocks: Vec::new(), body: Vec::new() }
+        Script { gen: DEFAULT_GEN.to_string(), domains: 1, clocks: Vec::new(), x_seed: None, body: Vec::new() }
     }
 }
 
@@ -412,6 +414,9 @@ pub fn render(s: &Script) -> String {
     let mut out = format!("gen {}\ndomains {}\n", s.gen, s.domains);
     for (dom, spec) in &s.clocks {
         out += &format!("clock {dom} {spec}\n");
+    }
+    if let Some(x) = s.x_seed {
+        out += &format!("xseed {x:#x}\n");
     }
     out.push('\n');
     for l in &s.body {
@@ -565,6 +570,7 @@ impl Parser {
         let name = toks[0];
         let usage = match name {
             "gen" => "gen GEN (one of: nv40, g84, g92, gt215)",
+            "xseed" => "xseed N (seed of the RTL's random initial values, a u32)",
             "domains" => "domains N (1..=8)",
             "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
             "write" => "write ADDR DATA [strb MASK]",
@@ -591,7 +597,7 @@ impl Parser {
         };
         let mut a = Args { toks, pos: 1, usage };
         let cmd = match name {
-            "gen" | "domains" | "clock" => {
+            "gen" | "domains" | "clock" | "xseed" => {
                 self.config_allowed(name)?;
                 self.config(n, name, &mut a)?;
                 None
@@ -722,6 +728,13 @@ impl Parser {
                 }
                 self.script.gen = g.to_string();
                 self.gen_line = Some(n);
+            }
+            "xseed" => {
+                let x = num(a.next("N")?, "N", 0, u64::from(u32::MAX), "a u32")? as u32;
+                if self.script.x_seed.is_some() {
+                    return Err("duplicate 'xseed'".into());
+                }
+                self.script.x_seed = Some(x);
             }
             "domains" => {
                 let d = num(a.next("N")?, "N", 1, MAX_DOMAINS as u64, "1..=8")? as usize;
@@ -922,9 +935,11 @@ mod tests {
         // One case per line reads as a table; keep rustfmt from unrolling it.
         #[rustfmt::skip]
         let cases: &[(&str, usize, &[&str])] = &[
-            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, write, read, wait, set, pulse"]),
+            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, write, read, wait, set, pulse"]),
             ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
-            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("xseed 1\nxseed 2", 2, &["duplicate 'xseed'"]),
+            ("wait 1\nxseed 2", 2, &["'xseed' must come before the first"]),
             ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
             ("mem 0x10000000000", 1, &["ADDR 0x10000000000 out of range", "40-bit address"]),
             ("mem 0x100 = 1", 1, &["bad expectation '='"]),
@@ -1150,7 +1165,8 @@ mod tests {
             };
             body.push(Line { line: i + 1, cmd });
         }
-        Script { gen: rng.pick(GENS).to_string(), domains, clocks, body }
+        let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
+        Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, body }
     }
 
     #[test]
