@@ -30,8 +30,12 @@ struct Tb {
 
 impl Tb {
     fn new(gen: Gen, domains: usize) -> Tb {
+        Tb::with_config(Config::new(gen, domains).unwrap())
+    }
+    fn with_config(cfg: Config) -> Tb {
+        let domains = cfg.num_domains;
         Tb {
-            set: PcounterSet::new(Config::new(gen, domains).unwrap()).unwrap(),
+            set: PcounterSet::new(cfg).unwrap(),
             sig: vec![BitArray::ZERO; domains],
             pm_trigger: false,
             ticks: 0xff,
@@ -952,4 +956,48 @@ fn record_chan_bind(#[case] data: u32, #[case] bind: bool) {
     tb.tick();
     assert!(!tb.set.bind);
     assert_eq!(tb.set.global[regs::RECORD_CHAN], data);
+}
+
+// ---------------------------------------------------------------- S0 / S9 configuration
+
+/// S0/S9 (`pcnt_top` parameter checks): 1..=8 domains, trailer base a
+/// multiple of 0x20, base + 0x20 <= signal count <= 256.
+#[rstest]
+#[case::default(1, 0xe0, 256, true)]
+#[case::no_domains(0, 0xe0, 256, false)]
+#[case::nine_domains(9, 0xe0, 256, false)]
+#[case::base_unaligned(1, 0x50, 256, false)]
+#[case::trailer_fits(1, 0x40, 0x60, true)]
+#[case::trailer_cut(1, 0x40, 0x5f, false)]
+#[case::too_many_signals(1, 0x00, 257, false)]
+fn config_validation(#[case] domains: usize, #[case] base: u8, #[case] count: u16, #[case] ok: bool) {
+    let mut cfg = Config::new(Gen::G92, 1).unwrap();
+    cfg.num_domains = domains;
+    cfg.trailer_base[7] = base;
+    cfg.sig_count[7] = count;
+    let r = cfg.validate();
+    assert_eq!(r.is_ok(), ok, "{r:?}");
+    if let Err(e) = r {
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+/// Seed 003 "The PCOUNTER signals" / "Trailer signals", S9: with trailer base
+/// 0x40 and 0x70 signals, inputs at or past 0x70 read 0, the trailer sits at
+/// 0x4a..0x5f (its external inputs ignored) and the rest are external.
+#[test]
+fn trailer_base_and_signal_count() {
+    let mut cfg = Config::new(Gen::Gt215, 1).unwrap();
+    (cfg.trailer_base[0], cfg.sig_count[0]) = (0x40, 0x70);
+    let mut tb = Tb::with_config(cfg);
+    for s in [0x05, 0x4d, 0x4f, 0x6f, 0x70, 0xe5, 0xff] {
+        tb.sig(0, s, true);
+    }
+    tb.pm_trigger = true;
+    let w = |tb: &Tb, i: usize| tb.reg(0, regs::SIG_STATUS + i);
+    assert_eq!(w(&tb, 0), 1 << 5);
+    // 0x4d PERIODIC (0 after reset) and 0x4f PM_TRIGGER are internal; 0x6f external.
+    assert_eq!(w(&tb, 2), 1 << 0x0f);
+    assert_eq!(w(&tb, 3), 1 << 0x0f, "0x6f present, 0x70 and up absent");
+    assert_eq!([w(&tb, 4), w(&tb, 5), w(&tb, 6), w(&tb, 7)], [0; 4]);
 }
