@@ -1001,3 +1001,17 @@ fn trailer_base_and_signal_count() {
     assert_eq!(w(&tb, 3), 1 << 0x0f, "0x6f present, 0x70 and up absent");
     assert_eq!([w(&tb, 4), w(&tb, 5), w(&tb, 6), w(&tb, 7)], [0; 4]);
 }
+
+/// Seed 003 packet layout: "low / middle / high 16 bits of cycle counter";
+/// the 48-bit counter wraps (S21).
+#[rstest]
+#[case::words(0x1234_5678_9abc, [0x9abd, 0x5678, 0x1234])]
+#[case::wraps(0xffff_ffff_ffff, [0x0000, 0x0000, 0x0000])]
+fn record_cycles_words(#[case] cycles: u64, #[case] words: [u16; 3]) {
+    let mut tb = record_tb(Gen::G84, 1, true, 0x1000);
+    tb.set.domains[0].rec.cycles = cycles;
+    tb.pulse(0, STOP); // counts once more; STOP = 1 at the next tick
+    tb.ticks(6);
+    let a = u64::from(BUF);
+    assert_eq!([tb.word(a, 0), tb.word(a, 1), tb.word(a, 2)], words);
+}
