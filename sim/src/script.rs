@@ -362,9 +362,10 @@ impl Script {
     }
 }
 
-/// Rendered layout: `gen`, `domains`, one line per clock, a blank line, body.
+/// Rendered layout: `gen`, `domains`, one line per clock, `xseed` if any, a
+/// blank line, body.
 fn body_first_line(s: &Script) -> usize {
-    s.clocks.len() + 4
+    s.clocks.len() + usize::from(s.x_seed.is_some()) + 4
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
