@@ -120,7 +120,7 @@ impl RecordState {
                 d.ev = std::array::from_fn(bit);
                 d.stop = u16::from(inp.stop);
             } else {
-                d.ev = std::array::from_fn(|i| self.ev[i].saturating_add(bit(i)).min(EV_MAX));
+                d.ev = std::array::from_fn(|i| self.ev[i].saturating_add(bit(i)));
                 d.stop = (self.stop + u16::from(inp.stop)).min(STOP_MAX);
                 if (0..12).any(|i| self.ev[i] == EV_MAX && bit(i) == 1) {
                     ev |= event::EV_SATURATED;

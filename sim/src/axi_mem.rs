@@ -25,16 +25,6 @@ pub const RESP_SLVERR: u8 = 2;
 /// A sparse byte-addressed image, in 16-byte lines.
 pub type Image = BTreeMap<u64, u128>;
 
-/// One beat as the subordinate accepted it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Beat {
-    /// Cycle of the B handshake.
-    pub cycle: u64,
-    pub addr: u64,
-    pub data: u128,
-    pub resp: u8,
-}
-
 /// Address and data of a beat as they arrive (per side).
 #[derive(Clone, Copy, Debug, Default)]
 struct Collect {
@@ -67,13 +57,11 @@ pub struct AxiMem {
     faults: Vec<(u64, u64)>,
     aw_wait: u32,
     w_wait: u32,
-    /// Beat waiting for its response: (addr, data, resp, cycles left).
-    b: Option<(u64, u128, u8, u32)>,
+    /// Response waiting to be accepted: (BRESP, cycles left before BVALID).
+    b: Option<(u8, u32)>,
     collect: [Collect; 2],
     /// [RTL-driven, model-driven] images.
-    pub images: [Image; 2],
-    /// Every beat the subordinate answered, in order.
-    pub log: Vec<Beat>,
+    images: [Image; 2],
 }
 
 impl Default for AxiMem {
@@ -94,7 +82,6 @@ impl AxiMem {
             b: None,
             collect: [Collect::default(); 2],
             images: [Image::new(), Image::new()],
-            log: Vec::new(),
         }
     }
 
@@ -121,20 +108,19 @@ impl AxiMem {
         AxiIn {
             awready: self.aw_wait == 0 && !busy_aw && self.b.is_none(),
             wready: self.w_wait == 0 && !busy_w && self.b.is_none(),
-            bvalid: matches!(self.b, Some((.., 0))),
-            bresp: self.b.map_or(0, |b| b.2),
+            bvalid: matches!(self.b, Some((_, 0))),
+            bresp: self.b.map_or(0, |b| b.0),
         }
     }
 
-    /// End of a cycle: `outs[0]` drives the timing (the RTL, or the model
-    /// when it runs alone), `outs[1]` fills the second image.
-    pub fn update(&mut self, cycle: u64, rtl: &AxiOut, model: &AxiOut, i: &AxiIn) {
-        if let Some((a, d, resp, left)) = self.b {
+    /// End of a cycle: `rtl` drives the timing and the first image (pass
+    /// the model's outputs when the RTL does not run), `model` the second.
+    pub fn update(&mut self, rtl: &AxiOut, model: &AxiOut, i: &AxiIn) {
+        if let Some((resp, left)) = self.b {
             if left == 0 && rtl.bready {
-                self.log.push(Beat { cycle, addr: a, data: d, resp });
                 self.b = None;
             } else if left > 0 {
-                self.b = Some((a, d, resp, left - 1));
+                self.b = Some((resp, left - 1));
             }
         }
         let aw_hs = rtl.awvalid && i.awready;
@@ -148,7 +134,7 @@ impl AxiMem {
                 if side == 0 {
                     let resp = if faulted { RESP_SLVERR } else { RESP_OKAY };
                     let left = self.draw();
-                    self.b = Some((a, d, resp, left));
+                    self.b = Some((resp, left));
                 }
             }
         }

@@ -721,7 +721,7 @@ impl Engine {
             let o = &self.rtl.as_ref().expect("an engine runs the RTL, the model or both").out;
             let res = BusResult { rdata: o.prdata, slverr: o.pslverr, ready: o.pready };
             let rtl_axi = o.axi;
-            self.mem.update(self.cycle, &rtl_axi, &rtl_axi, &axi);
+            self.mem.update(&rtl_axi, &rtl_axi, &axi);
             self.end_cycle();
             return Ok(res);
         }
@@ -757,7 +757,7 @@ impl Engine {
             mismatch = self.compare_axi(&m_axi, m_bind);
         }
         let rtl_axi = self.rtl.as_ref().map_or(m_axi, |r| r.out.axi);
-        self.mem.update(self.cycle, &rtl_axi, &m_axi, &axi);
+        self.mem.update(&rtl_axi, &m_axi, &axi);
         self.record_wave(&glob, mismatch.is_some());
         self.end_cycle();
         match mismatch {
