@@ -6,6 +6,7 @@ rtl/pcnt_reg_pkg.sv
 rtl/pcnt_pkg.sv
 rtl/pcnt_logic_op.sv
 rtl/pcnt_sync_2ff.sv
+rtl/pcnt_edge_cnt.sv
 rtl/pcnt_pulse_sync.sv
 rtl/pcnt_record.sv
 rtl/pcnt_axi_wr.sv

@@ -21,10 +21,10 @@
 //   tick t uses the old register values.
 // * Abort (S1, S2): a write to a register with DomRegAborts set forces the
 //   state of tick t to INACTIVE before the state switch runs, so that tick
-//   neither counts nor updates the FLAG (single event mode). A PRE_OP write in
-//   INACTIVE with CTRL.MODE = SINGLE starts the process (counters
-//   initialised, FLAG cleared, WAIT_FOR_PRE from t+1); otherwise it is only
-//   stored (and swaps in quad mode on G84+, S17).
+//   neither counts nor updates the FLAG (single event mode). A PRE_OP write
+//   with CTRL.MODE = SINGLE starts the process in any state (a running one
+//   restarts: counters initialised, FLAG cleared, WAIT_FOR_PRE from t+1);
+//   in other modes it is only stored (and swaps in quad mode on G84+, S17).
 // * State switch S12, counters S5/S6/S7: all six counters saturate at
 //   32'hffffffff (sat_add32) and never wrap; CTR_PRE/CTR_STOP decrement only
 //   when != 0. CTR_CYCLES_ALT is an exact copy of CTR_CYCLES (S5), so both
@@ -45,9 +45,9 @@
 //   The FLAG signal and the EVENT signal are one-tick registered copies of
 //   FLAG and of the EVENT logic-op result (S3, S4): that register is what
 //   breaks every selection loop through DOM[own].EVENT.
-// * Imports (S16): event_tog_o / flag_tog_o flip at each tick at which the
-//   EVENT / FLAG signal rises (event_sig_d & ~event_sig_q), at the same edge
-//   as the signal. Other domains' EVENT/FLAG arrive synchronized
+// * Imports (S16, S22): event_cnt_o / flag_cnt_o (pcnt_edge_cnt) count the
+//   ticks at which the EVENT / FLAG signal rises (event_sig_d & ~event_sig_q),
+//   at the same edge as the signal. Other domains' EVENT/FLAG arrive synchronized
 //   (imp_*_cont_i from pcnt_sync_2ff, imp_*_pulse_i from pcnt_pulse_sync, on
 //   this domain's ticks, bit k = domain k); CTRL.EVENT_IMPORT_MODE /
 //   FLAG_IMPORT_MODE (0 CONTINUOUS, 1 PULSE) select per signal kind. The own
@@ -62,7 +62,7 @@
 // * Signals (S9): sig_i beyond SigCount reads 0; internal trailer positions
 //   (the external input there is ignored): +0x0a/+0x0b USER_0/USER_1 on
 //   GT215; +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e WRCACHE_FLUSH on G84+
-//   (ZERO on NV40); +0x0f PM_TRIGGER; +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
+//   (ZERO on NV40); +0x0f PM_TRIGGER (both synchronized pulses, S22); +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
 //   DOM[k].FLAG. Other positions are the external inputs. The 16 selected
 //   signals are registered at every tick for the delay bits (S10).
 // * Register view reg_rd_o (S8, S11): what a read returns this cycle. Stored
@@ -91,6 +91,8 @@ module pcnt_domain #(
   input  logic [7:0]                              imp_event_pulse_i,
   input  logic [7:0]                              imp_flag_cont_i,
   input  logic [7:0]                              imp_flag_pulse_i,
+  // PM_TRIGGER / WRCACHE_FLUSH pulses after this domain's pulse
+  // synchronizers (pcnt_top, S22): one tick per bus-clock pulse.
   input  logic                                    pm_trigger_i,
   input  logic                                    wrcache_flush_i,
   input  logic                                    periodic_reset_i,
@@ -99,8 +101,8 @@ module pcnt_domain #(
   output logic [pcnt_reg_pkg::NumDomRegs*32-1:0]  reg_rd_o,
   output logic                                    event_o,
   output logic                                    flag_o,
-  output logic                                    event_tog_o,
-  output logic                                    flag_tog_o,
+  output logic [pcnt_pkg::PulseCntW-1:0]          event_cnt_o,
+  output logic [pcnt_pkg::PulseCntW-1:0]          flag_cnt_o,
   // Record mode (S21): GCTRL.RECORD_RESET, and the slot towards pcnt_axi_wr.
   input  logic                                    record_reset_i,
   input  logic                                    rec_done_i,
@@ -134,18 +136,29 @@ module pcnt_domain #(
 
   for (genvar r = 0; r < NumRegs; r++) begin : gen_store
     localparam logic [31:0] StoreMask = pcnt_pkg::dom_store_mask(r);
+    // SPEC_SRC.SWAP resets to this domain's PM_TRIGGER trailer signal (S2,
+    // S8: inferred from the Linux driver, which never writes SPEC_SRC and
+    // samples by PM_TRIGGER); every other stored bit resets to 0.
+    localparam logic [31:0] ResetVal = (r == pcnt_reg_pkg::RegSpecSrc)
+        ? {24'h0, TrailerBase + 8'(pcnt_pkg::TrailerPmTrigger)} : 32'h0;
     if (StoreMask != 32'h0) begin : gen_ff
       logic [31:0] store_d, store_q;
       assign store_d = reg_we_i[r] ? (reg_wdata_i & pcnt_reg_pkg::dom_rw_mask(r, gen_i))
                                    : store_q;
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          store_q <= 32'h0;
+          store_q <= ResetVal;
         end else if (tick_i) begin
           store_q <= store_d;
         end
       end
-      assign cfg[r*32 +: 32] = store_q;
+      if (ResetVal != 32'h0) begin : gen_reset_val
+        // A register with a non-zero reset value reads 0 on a generation
+        // that lacks it (SPEC_SRC on NV40, S8).
+        assign cfg[r*32 +: 32] = store_q & pcnt_reg_pkg::dom_rw_mask(r, gen_i);
+      end else begin : gen_reset_zero
+        assign cfg[r*32 +: 32] = store_q;
+      end
     end else begin : gen_none
       assign cfg[r*32 +: 32] = 32'h0;
     end
@@ -566,8 +579,10 @@ module pcnt_domain #(
   // FLAG as SETFLAG/CLRFLAG would leave it; CLRFLAG wins (S3).
   assign flag_next = in_clrflag ? 1'b0 : (in_setflag ? 1'b1 : flag_q);
 
-  // Step (1) of S1: an aborting write makes this cycle's state INACTIVE.
-  assign single_cur = abort ? pcnt_pkg::Inactive : single_q;
+  // Step (1) of S1: an aborting write makes this cycle's state INACTIVE. So
+  // does a PRE_OP write in single event mode (S2): the process restarts from
+  // INACTIVE in the same tick, whatever state it was in.
+  assign single_cur = (abort | (pre_op_we & mode_single)) ? pcnt_pkg::Inactive : single_q;
 
   always_comb begin
     single_d     = single_cur;
@@ -662,12 +677,23 @@ module pcnt_domain #(
   assign event_sig_d = in_event;
   assign flag_sig_d  = flag_q;
 
-  // Source side of the PULSE imports (S16): the toggle flips at each tick at
-  // which the signal rises, at the same edge as the signal.
-  logic event_tog_q, event_tog_d, flag_tog_q, flag_tog_d;
-
-  assign event_tog_d = event_tog_q ^ (event_sig_d & ~event_sig_q);
-  assign flag_tog_d  = flag_tog_q  ^ (flag_d      & ~flag_q);
+  // Source side of the PULSE imports (S16, S22): a Gray edge count that
+  // advances at each tick at which the signal rises, at the same edge as the
+  // signal.
+  pcnt_edge_cnt u_event_cnt (
+    .clk_i,
+    .rst_ni,
+    .en_i   (tick_i),
+    .rise_i (event_sig_d & ~event_sig_q),
+    .gray_o (event_cnt_o)
+  );
+  pcnt_edge_cnt u_flag_cnt (
+    .clk_i,
+    .rst_ni,
+    .en_i   (tick_i),
+    .rise_i (flag_d & ~flag_q),
+    .gray_o (flag_cnt_o)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -683,8 +709,6 @@ module pcnt_domain #(
       ctr_start_q  <= 32'd0;
       ctr_pre_q    <= 32'd0;
       ctr_stop_q   <= 32'd0;
-      event_tog_q  <= 1'b0;
-      flag_tog_q   <= 1'b0;
       shadow_q     <= '0;
       quad_state_q <= pcnt_pkg::QuadEmpty;
       per_cnt_q    <= 17'd0;
@@ -704,8 +728,6 @@ module pcnt_domain #(
       ctr_start_q  <= ctr_start_d;
       ctr_pre_q    <= ctr_pre_d;
       ctr_stop_q   <= ctr_stop_d;
-      event_tog_q  <= event_tog_d;
-      flag_tog_q   <= flag_tog_d;
       shadow_q     <= shadow_d;
       quad_state_q <= quad_state_d;
       per_cnt_q    <= per_cnt_d;
@@ -719,8 +741,6 @@ module pcnt_domain #(
   // Other domains synchronize the FLAG register itself: "the state of FLAG
   // in domain x as of two domain y clocks ago" (seed; S16).
   assign flag_o      = flag_q;
-  assign event_tog_o = event_tog_q;
-  assign flag_tog_o  = flag_tog_q;
 
   ////////////////////////////////////////////////////////////////////////////
   // Record mode (S21)

@@ -76,6 +76,22 @@ package pcnt_pkg;
   localparam int unsigned TrailerDomFlag   = 32'h18; // DOM[k].FLAG  at +0x18 + (7 - k)
   localparam int unsigned TrailerSize      = 32'h20;
 
+  // Pulse synchronizers (S16, S22): width of the edge counter a source keeps
+  // and a destination follows. Up to 2**PulseCntW - 1 edges may be pending
+  // in one synchronizer; PulseCntW = 1 is the classic toggle synchronizer.
+  localparam int unsigned PulseCntW = 3;
+
+  function automatic logic [PulseCntW-1:0] bin2gray(logic [PulseCntW-1:0] b);
+    bin2gray = b ^ (b >> 1);
+  endfunction
+
+  function automatic logic [PulseCntW-1:0] gray2bin(logic [PulseCntW-1:0] g);
+    gray2bin = g;
+    for (int unsigned i = 1; i < PulseCntW; i++) begin
+      gray2bin = gray2bin ^ (g >> i);
+    end
+  endfunction
+
   // Signal space of one domain and the selection fields addressing it.
   localparam int unsigned NumSignals = 256;
   localparam int unsigned NumSel     = 16; // PRE_SRC[0..3] .. STOP_SRC[0..3]

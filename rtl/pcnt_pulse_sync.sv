@@ -1,46 +1,54 @@
-// PULSE import synchronizer, destination side of a toggle pulse synchronizer.
+// Destination side of a pulse synchronizer: one destination tick of pulse
+// per source edge, for the PULSE imports (S16) and the global PGRAPH pulses
+// PM_TRIGGER and WRCACHE_FLUSH (S22). The one pulse-synchronizer cell of
+// the project; its source side is pcnt_edge_cnt.
 //
-// Contract (docs/semantics.md S15, S16; seed 003 "The EVENT and FLAG
+// Contract (docs/semantics.md S15, S16, S22; seed 003 "The EVENT and FLAG
 // signals", PULSE: "converts all 0-to-1 transitions in source domain into
 // single-clock pulses in destination domain"):
-// * The source side lives in the source domain (pcnt_domain event_tog_o /
-//   flag_tog_o): a toggle flipped at each source tick at which the signal
-//   rises. tog_i is that toggle flop.
-// * At each destination tick (en_i = 1): p1 <= tog_i, p2 <= p1, p3 <= p2.
-//   Between ticks all three hold (S15).
-// * pulse_o = p2 ^ p3: 1 for exactly one destination tick per toggle change
-//   the destination observes. Rising edges closer than the destination's
-//   sampling merge: an odd number between two samples gives one pulse, an
-//   even number none; a long level gives one pulse (S16).
-// * Reset (S8, S16): all three flops 0 (and the source toggle is 0).
+// * gray_i is the source's edge count (pcnt_edge_cnt, Gray code, a flop).
+// * At each destination tick (en_i = 1): p1 <= gray_i, p2 <= p1 (two
+//   synchronizer stages), seen <= seen + pulse_o. Between ticks all hold (S15).
+// * pulse_o = (gray2bin(p2) != seen): 1 for one destination tick per edge
+//   the count has advanced by and the destination has not yet delivered. So
+//   every edge gives exactly one pulse, in order, one per destination tick,
+//   even when several edges arrive between two destination ticks; only more
+//   than 2**PulseCntW - 1 edges pending at once lose edges (the count is
+//   modular: the destination then delivers count mod 2**PulseCntW of them).
+// * Latency: an edge counted at source edge t (visible from t+1) gives its
+//   pulse in the second destination tick that starts after it, with no
+//   backlog (S22).
+// * Reset (S8): all stages and seen 0.
 module pcnt_pulse_sync (
-  input  logic clk_i,
-  input  logic rst_ni,
-  input  logic en_i,    // destination domain tick (S15)
-  input  logic tog_i,   // source toggle
-  output logic pulse_o  // one destination tick per observed toggle change
+  input  logic                            clk_i,
+  input  logic                            rst_ni,
+  input  logic                            en_i,    // destination domain tick (S15)
+  input  logic [pcnt_pkg::PulseCntW-1:0]  gray_i,  // source edge count (Gray)
+  output logic                            pulse_o  // one destination tick per edge
 );
 
-  logic p1_q, p1_d;
-  logic p2_q, p2_d;
-  logic p3_q, p3_d;
+  localparam int unsigned W = pcnt_pkg::PulseCntW;
 
-  assign p1_d = tog_i;
-  assign p2_d = p1_q;
-  assign p3_d = p2_q;
+  logic [W-1:0] p1_q, p1_d;
+  logic [W-1:0] p2_q, p2_d;
+  logic [W-1:0] seen_q, seen_d;
+
+  assign pulse_o = (pcnt_pkg::gray2bin(p2_q) != seen_q);
+
+  assign p1_d   = gray_i;
+  assign p2_d   = p1_q;
+  assign seen_d = seen_q + W'(pulse_o);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      p1_q <= 1'b0;
-      p2_q <= 1'b0;
-      p3_q <= 1'b0;
+      p1_q   <= '0;
+      p2_q   <= '0;
+      seen_q <= '0;
     end else if (en_i) begin
-      p1_q <= p1_d;
-      p2_q <= p2_d;
-      p3_q <= p3_d;
+      p1_q   <= p1_d;
+      p2_q   <= p2_d;
+      seen_q <= seen_d;
     end
   end
-
-  assign pulse_o = p2_q ^ p3_q;
 
 endmodule

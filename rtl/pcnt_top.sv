@@ -13,10 +13,13 @@
 //   (TrailerBases[d*8 +: 8]) and SigCount (SigCounts[d*9 +: 9]) (S9).
 // * Imports (S16): for every ordered pair k -> d of present domains, k != d,
 //   a pcnt_sync_2ff per signal (EVENT, FLAG; source domain k's event_o /
-//   flag_o) and a pcnt_pulse_sync per toggle (event_tog_o / flag_tog_o), all
-//   enabled by dom_tick_i[d]. Domain d gets them as bit k of
+//   flag_o) and a pcnt_pulse_sync per edge count (event_cnt_o / flag_cnt_o,
+//   S22), all enabled by dom_tick_i[d]. Domain d gets them as bit k of
 //   imp_{event,flag}_{cont,pulse}_i; its own bit and absent domains' bits
 //   are 0. Domain d's CTRL selects CONTINUOUS or PULSE.
+// * PM_TRIGGER / WRCACHE_FLUSH (S22): bus-clock edge counters
+//   (pcnt_edge_cnt) and, per domain, a pcnt_pulse_sync on its ticks: every
+//   pulse reaches every domain exactly once.
 // * GCTRL.PERIODIC_RESET (S18, S20) and RECORD_RESET (S21) go to every
 //   domain.
 // * Record mode (S21): every domain's outgoing slot feeds one pcnt_axi_wr,
@@ -139,8 +142,43 @@ module pcnt_top #(
     .rec_bind_o
   );
 
-  // Per source domain: EVENT / FLAG signal flops and their PULSE toggles.
-  logic [NumDomains-1:0] dom_event, dom_flag, dom_event_tog, dom_flag_tog;
+  localparam int unsigned CntW = pcnt_pkg::PulseCntW;
+
+  // Per source domain: EVENT / FLAG signal flops and their PULSE edge counts.
+  logic [NumDomains-1:0]      dom_event, dom_flag;
+  logic [NumDomains*CntW-1:0] dom_event_cnt, dom_flag_cnt;
+
+  // Global PGRAPH pulses (S22): PM_TRIGGER and WRCACHE_FLUSH are counted on
+  // the bus clock (one count per 0-to-1 transition: a pulse held for several
+  // bus cycles is one pulse) and reach every domain through its own
+  // pulse synchronizer, exactly once whatever the domain's clock.
+  logic       pm_trigger_q, wrcache_flush_q;
+  logic [CntW-1:0] pm_trigger_cnt, wrcache_flush_cnt;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pm_trigger_q    <= 1'b0;
+      wrcache_flush_q <= 1'b0;
+    end else begin
+      pm_trigger_q    <= pm_trigger_i;
+      wrcache_flush_q <= wrcache_flush_i;
+    end
+  end
+
+  pcnt_edge_cnt u_pm_trigger_cnt (
+    .clk_i,
+    .rst_ni,
+    .en_i   (1'b1),
+    .rise_i (pm_trigger_i & ~pm_trigger_q),
+    .gray_o (pm_trigger_cnt)
+  );
+  pcnt_edge_cnt u_wrcache_flush_cnt (
+    .clk_i,
+    .rst_ni,
+    .en_i   (1'b1),
+    .rise_i (wrcache_flush_i & ~wrcache_flush_q),
+    .gray_o (wrcache_flush_cnt)
+  );
 
   for (genvar d = 0; d < NumDomains; d++) begin : gen_dom
     localparam logic [7:0]  TrailerBase = TrailerBases[d * 8 +: 8];
@@ -177,14 +215,14 @@ module pcnt_top #(
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
-          .tog_i   (dom_event_tog[k]),
+          .gray_i  (dom_event_cnt[k * CntW +: CntW]),
           .pulse_o (imp_event_pulse[k])
         );
         pcnt_pulse_sync u_flag_pulse (
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
-          .tog_i   (dom_flag_tog[k]),
+          .gray_i  (dom_flag_cnt[k * CntW +: CntW]),
           .pulse_o (imp_flag_pulse[k])
         );
       end else begin : gen_none
@@ -195,6 +233,24 @@ module pcnt_top #(
         assign imp_flag_pulse[k]  = 1'b0;
       end
     end
+
+    // The global pulses into domain d (S22), on d's ticks.
+    logic pm_trigger_pulse, wrcache_flush_pulse;
+
+    pcnt_pulse_sync u_pm_trigger_sync (
+      .clk_i,
+      .rst_ni,
+      .en_i    (dom_tick_i[d]),
+      .gray_i  (pm_trigger_cnt),
+      .pulse_o (pm_trigger_pulse)
+    );
+    pcnt_pulse_sync u_wrcache_flush_sync (
+      .clk_i,
+      .rst_ni,
+      .en_i    (dom_tick_i[d]),
+      .gray_i  (wrcache_flush_cnt),
+      .pulse_o (wrcache_flush_pulse)
+    );
 
     pcnt_domain #(
       .DomIdx      (d),
@@ -210,16 +266,16 @@ module pcnt_top #(
       .imp_event_pulse_i (imp_event_pulse),
       .imp_flag_cont_i   (imp_flag_cont),
       .imp_flag_pulse_i  (imp_flag_pulse),
-      .pm_trigger_i,
-      .wrcache_flush_i,
+      .pm_trigger_i      (pm_trigger_pulse),
+      .wrcache_flush_i   (wrcache_flush_pulse),
       .periodic_reset_i  (periodic_reset),
       .reg_we_i          (dom_we[d * NumDomRegs +: NumDomRegs]),
       .reg_wdata_i       (wdata),
       .reg_rd_o          (dom_regs_o[d * NumDomRegs * 32 +: NumDomRegs * 32]),
       .event_o           (dom_event[d]),
       .flag_o            (dom_flag[d]),
-      .event_tog_o       (dom_event_tog[d]),
-      .flag_tog_o        (dom_flag_tog[d]),
+      .event_cnt_o       (dom_event_cnt[d * CntW +: CntW]),
+      .flag_cnt_o        (dom_flag_cnt[d * CntW +: CntW]),
       .record_reset_i    (record_reset),
       .rec_done_i        (rec_done[d]),
       .rec_err_i         (rec_err),
@@ -233,7 +289,7 @@ module pcnt_top #(
   // With one domain nothing imports the domain's signals (S16).
   if (NumDomains == 1) begin : gen_no_imports
     logic unused_dom_signals;
-    assign unused_dom_signals = ^{dom_event, dom_flag, dom_event_tog, dom_flag_tog};
+    assign unused_dom_signals = ^{dom_event, dom_flag, dom_event_cnt, dom_flag_cnt};
   end
 
 endmodule

@@ -15,6 +15,7 @@
 
 use crate::config::Config;
 use crate::logic_op::{self, OpLayout};
+use crate::pulse_sync::{self, PulseSync};
 use crate::record::{Packet, RecordInputs, RecordState};
 use crate::regs::{self, Decoded, Gen, Kind, DOM_REGS, NUM_DOM_REGS};
 use crate::set::Signals;
@@ -116,15 +117,17 @@ pub struct DomainState {
     /// USER_0/USER_1 values and pulse-mode bits (S19).
     pub user: u8,
     pub user_pulse: u8,
-    /// Source side of the PULSE imports: toggles flipped on rising edges (S16).
-    pub event_tog: bool,
-    pub flag_tog: bool,
-    /// Destination side of the imports, bit k = from domain k (S16):
-    /// CONTINUOUS stages s1/s2, PULSE stages p1/p2/p3, for EVENT and FLAG.
+    /// Source side of the PULSE imports: Gray counts of rising edges (S16, S22).
+    pub event_cnt: u8,
+    pub flag_cnt: u8,
+    /// Destination side of the imports (S16): CONTINUOUS stages s1/s2, bit
+    /// k = from domain k; PULSE synchronizers indexed by source domain k.
     pub ev_s: [u8; 2],
     pub fl_s: [u8; 2],
-    pub ev_p: [u8; 3],
-    pub fl_p: [u8; 3],
+    pub ev_pulse: [PulseSync; 8],
+    pub fl_pulse: [PulseSync; 8],
+    /// Synchronizers of the global pulses PM_TRIGGER, WRCACHE_FLUSH (S22).
+    pub glob: [PulseSync; 2],
     /// `event::*` bits of the last step (observation only).
     pub events: u8,
     /// Record mode (S21): counters and buffer; the packet sent and the
@@ -140,16 +143,21 @@ pub struct DomainState {
 pub struct Exports {
     pub event_sig: u8,
     pub flag_sig: u8,
-    pub event_tog: u8,
-    pub flag_tog: u8,
+    /// Gray edge counts (S22), index k = domain k.
+    pub event_cnt: [u8; 8],
+    pub flag_cnt: [u8; 8],
 }
+
+/// Index of the global pulses in `DomainInputs::glob_cnt` / `DomainState::glob`.
+pub const GLOB_PM_TRIGGER: usize = 0;
+pub const GLOB_WRCACHE_FLUSH: usize = 1;
 
 /// What a domain sees in one cycle.
 pub struct DomainInputs<'a> {
     /// External signals of this domain (trailer positions are ignored).
     pub sig: &'a Signals,
-    pub pm_trigger: bool,
-    pub wrcache_flush: bool,
+    /// Bus-clock edge counts of PM_TRIGGER and WRCACHE_FLUSH (S22).
+    pub glob_cnt: [u8; 2],
     /// Accepted write to this domain in this cycle: (view index, data).
     /// Only in a tick (the front-end holds PREADY low until then, S15).
     pub write: Option<(usize, u32)>,
@@ -198,6 +206,17 @@ fn bit16(v: u16, n: usize) -> bool {
 }
 
 impl DomainState {
+    /// Domain `dom` just out of reset (S8): everything 0 except SPEC_SRC.SWAP
+    /// on G84+, which selects the domain's PM_TRIGGER trailer signal
+    /// (base + 0x0f, S2: inferred from the Linux driver).
+    pub fn new(cfg: &Config, dom: usize) -> DomainState {
+        let mut d = DomainState::default();
+        if DOM_REGS[regs::SPEC_SRC].present(cfg.gen) {
+            d.stored[regs::SPEC_SRC] = u32::from(cfg.trailer_base[dom]) + 0x0f;
+        }
+        d
+    }
+
     fn ctrl_field(&self, f: regs::Field) -> u32 {
         f.get(self.stored[regs::CTRL])
     }
@@ -228,8 +247,9 @@ impl DomainState {
             t |= u32::from(self.user & 3) << 0x0a;
         }
         t |= u32::from(g84 && self.periodic) << 0x0d;
-        t |= u32::from(g84 && inp.wrcache_flush) << 0x0e;
-        t |= u32::from(inp.pm_trigger) << 0x0f;
+        // The global pulses after this domain's synchronizers (S22).
+        t |= u32::from(g84 && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
+        t |= u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x0f;
         // DOM[k].EVENT at +0x10+(7-k), DOM[k].FLAG at +0x18+(7-k): own
         // signals directly, others through the selected import (S16).
         let (ev, fl) = self.imports(dom, inp.present);
@@ -245,9 +265,10 @@ impl DomainState {
     /// signals directly, the others from the synchronizer CTRL selects (S16).
     fn imports(&self, dom: usize, present: u8) -> (u8, u8) {
         let others = present & !(1 << dom);
-        let pick = |pulse_mode: bool, s: &[u8; 2], p: &[u8; 3]| if pulse_mode { p[1] ^ p[2] } else { s[1] };
-        let ev = pick(self.ctrl_field(regs::field::CTRL_EVENT_IMPORT_MODE) == 1, &self.ev_s, &self.ev_p) & others;
-        let fl = pick(self.ctrl_field(regs::field::CTRL_FLAG_IMPORT_MODE) == 1, &self.fl_s, &self.fl_p) & others;
+        let pulses = |p: &[PulseSync; 8]| p.iter().enumerate().fold(0u8, |a, (k, x)| a | u8::from(x.pulse()) << k);
+        let pick = |pulse_mode: bool, s: &[u8; 2], p: &[PulseSync; 8]| if pulse_mode { pulses(p) } else { s[1] };
+        let ev = pick(self.ctrl_field(regs::field::CTRL_EVENT_IMPORT_MODE) == 1, &self.ev_s, &self.ev_pulse) & others;
+        let fl = pick(self.ctrl_field(regs::field::CTRL_FLAG_IMPORT_MODE) == 1, &self.fl_s, &self.fl_pulse) & others;
         (ev | u8::from(self.event_sig) << dom, fl | u8::from(self.flag_sig) << dom)
     }
 
@@ -265,14 +286,13 @@ impl DomainState {
     }
 
     /// What this domain exports to the others' synchronizers (S16).
-    pub fn exports(&self, dom: usize) -> Exports {
-        Exports {
-            event_sig: u8::from(self.event_sig) << dom,
-            // The FLAG register itself (S16), not the delayed FLAG signal.
-            flag_sig: u8::from(self.flag) << dom,
-            event_tog: u8::from(self.event_tog) << dom,
-            flag_tog: u8::from(self.flag_tog) << dom,
-        }
+    /// Adds this domain's exports to `x`.
+    pub fn export_into(&self, dom: usize, x: &mut Exports) {
+        x.event_sig |= u8::from(self.event_sig) << dom;
+        // The FLAG register itself (S16), not the delayed FLAG signal.
+        x.flag_sig |= u8::from(self.flag) << dom;
+        x.event_cnt[dom] = self.event_cnt;
+        x.flag_cnt[dom] = self.flag_cnt;
     }
 
     fn comb(&self, cfg: &Config, eff: &[u32; 8]) -> Comb {
@@ -358,7 +378,7 @@ impl DomainState {
             return;
         }
         let eff = self.effective_signals(cfg, dom, inp);
-        let c = Comb { pm_trigger: inp.pm_trigger, ..self.comb(cfg, &eff) };
+        let c = Comb { pm_trigger: self.glob[GLOB_PM_TRIGGER].pulse(), ..self.comb(cfg, &eff) };
         let mut d = self.clone();
         let mut state = self.single_state;
         let gen = cfg.gen;
@@ -380,6 +400,11 @@ impl DomainState {
         }
         let pre_op_written = written(regs::PRE_OP).is_some();
         let single_mode = mode == MODE_SINGLE;
+        // S2: PRE_OP in single event mode (re)starts the process from any
+        // state: it goes through INACTIVE in this tick like an abort.
+        if pre_op_written && single_mode {
+            state = SingleState::Inactive;
+        }
 
         // S3: the FLAG follows SETFLAG/CLRFLAG except in single-mode INACTIVE.
         if !single_mode || state != SingleState::Inactive {
@@ -470,16 +495,23 @@ impl DomainState {
             None => d.user = self.user & !self.user_pulse,
         }
 
-        // S16: source toggles flip where the exported signal rises; the
-        // destination stages sample the other present domains' flops.
-        d.event_tog = self.event_tog ^ (c.event && !self.event_sig);
-        d.flag_tog = self.flag_tog ^ (d.flag && !self.flag);
+        // S16, S22: source edge counts advance where the exported signal
+        // rises; the destination stages sample the other present domains'
+        // flops (absent and own domains have no synchronizer: input 0).
+        d.event_cnt = pulse_sync::count_edge(self.event_cnt, c.event && !self.event_sig);
+        d.flag_cnt = pulse_sync::count_edge(self.flag_cnt, d.flag && !self.flag);
         let others = inp.present & !(1 << dom);
-        let x = inp.exports;
+        let x = &inp.exports;
         d.ev_s = [x.event_sig & others, self.ev_s[0]];
         d.fl_s = [x.flag_sig & others, self.fl_s[0]];
-        d.ev_p = [x.event_tog & others, self.ev_p[0], self.ev_p[1]];
-        d.fl_p = [x.flag_tog & others, self.fl_p[0], self.fl_p[1]];
+        for k in 0..8 {
+            let there = others >> k & 1 != 0;
+            d.ev_pulse[k] = self.ev_pulse[k].next(if there { x.event_cnt[k] } else { 0 });
+            d.fl_pulse[k] = self.fl_pulse[k].next(if there { x.flag_cnt[k] } else { 0 });
+        }
+        for (g, cnt) in inp.glob_cnt.iter().enumerate() {
+            d.glob[g] = self.glob[g].next(*cnt);
+        }
 
         // S21: record mode.
         let rinp = RecordInputs {

@@ -11,6 +11,7 @@
 pub mod config;
 pub mod domain;
 pub mod logic_op;
+pub mod pulse_sync;
 pub mod record;
 #[rustfmt::skip]
 pub mod regs;

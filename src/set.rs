@@ -11,6 +11,7 @@ use bitvec::prelude::*;
 
 use crate::config::{Config, ConfigError};
 use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
+use crate::pulse_sync;
 use crate::record::{AxiIn, AxiOut, Port, Slot};
 use crate::regs::{self, GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
@@ -64,6 +65,10 @@ pub struct PcounterSet {
     pub port: Port,
     /// `rec_bind_o`: a RECORD_CHAN write with VALID in the previous cycle.
     pub bind: bool,
+    /// Global pulses PM_TRIGGER, WRCACHE_FLUSH (S22): last cycle's input
+    /// levels (bit 0, bit 1) and the bus-clock Gray edge counts.
+    pub glob_prev: u8,
+    pub glob_cnt: [u8; 2],
 }
 
 impl PcounterSet {
@@ -71,11 +76,13 @@ impl PcounterSet {
     pub fn new(cfg: Config) -> Result<PcounterSet, ConfigError> {
         cfg.validate()?;
         Ok(PcounterSet {
-            domains: vec![DomainState::default(); cfg.num_domains],
+            domains: (0..cfg.num_domains).map(|dom| DomainState::new(&cfg, dom)).collect(),
             global: [0; NUM_GLOBAL_REGS],
             slots: vec![Slot::default(); cfg.num_domains],
             port: Port::new(cfg.num_domains),
             bind: false,
+            glob_prev: 0,
+            glob_cnt: [0; 2],
             cfg,
         })
     }
@@ -180,19 +187,21 @@ impl PcounterSet {
         }
         self.port = port;
         self.bind = bind;
+        // S22: the global pulses are counted on the bus clock, per 0-to-1 edge.
+        let levels = u8::from(inp.pm_trigger) | u8::from(inp.wrcache_flush) << 1;
+        for (g, cnt) in self.glob_cnt.iter_mut().enumerate() {
+            *cnt = pulse_sync::count_edge(*cnt, (levels & !self.glob_prev) >> g & 1 != 0);
+        }
+        self.glob_prev = levels;
         result
     }
 
     fn exports(&self) -> Exports {
-        self.domains.iter().enumerate().fold(Exports::default(), |a, (dom, d)| {
-            let e = d.exports(dom);
-            Exports {
-                event_sig: a.event_sig | e.event_sig,
-                flag_sig: a.flag_sig | e.flag_sig,
-                event_tog: a.event_tog | e.event_tog,
-                flag_tog: a.flag_tog | e.flag_tog,
-            }
-        })
+        let mut x = Exports::default();
+        for (dom, d) in self.domains.iter().enumerate() {
+            d.export_into(dom, &mut x);
+        }
+        x
     }
 
     fn dom_inputs<'a>(
@@ -205,8 +214,7 @@ impl PcounterSet {
     ) -> DomainInputs<'a> {
         DomainInputs {
             sig: &inp.sig[dom],
-            pm_trigger: inp.pm_trigger,
-            wrcache_flush: inp.wrcache_flush,
+            glob_cnt: self.glob_cnt,
             write,
             tick: inp.ticks >> dom & 1 != 0,
             exports,

@@ -17,6 +17,7 @@ struct Tb {
     set: PcounterSet,
     sig: Vec<Signals>,
     pm_trigger: bool,
+    wrcache_flush: bool,
     /// Clock enables of the next cycles (S15); all domains tick by default.
     ticks: u8,
     /// Record memory (S21): always ready, B after `b_delay` cycles, SLVERR
@@ -38,6 +39,7 @@ impl Tb {
             set: PcounterSet::new(cfg).unwrap(),
             sig: vec![BitArray::ZERO; domains],
             pm_trigger: false,
+            wrcache_flush: false,
             ticks: 0xff,
             mem: Default::default(),
             beats: Vec::new(),
@@ -66,7 +68,7 @@ impl Tb {
         let inp = CycleInputs {
             sig: &self.sig,
             pm_trigger: self.pm_trigger,
-            wrcache_flush: false,
+            wrcache_flush: self.wrcache_flush,
             bus,
             ticks: self.ticks,
             axi,
@@ -98,7 +100,7 @@ impl Tb {
         let inp = CycleInputs {
             sig: &self.sig,
             pm_trigger: self.pm_trigger,
-            wrcache_flush: false,
+            wrcache_flush: self.wrcache_flush,
             bus: None,
             ticks: 0xff,
             axi: AxiIn::default(),
@@ -122,6 +124,14 @@ impl Tb {
         self.write(dom, regs::START_OP, 0xaaaa);
         self.write(dom, regs::EVENT_OP, 0xaaaa);
         self.write(dom, regs::STOP_OP, 0xaaaa);
+    }
+    /// One-bus-cycle PM_TRIGGER (and WRCACHE_FLUSH) pulse, then the two
+    /// cycles its pulse synchronizer needs (S22): the domains see it now.
+    fn global_pulse(&mut self) {
+        (self.pm_trigger, self.wrcache_flush) = (true, true);
+        self.tick();
+        (self.pm_trigger, self.wrcache_flush) = (false, false);
+        self.ticks(2);
     }
     /// One-cycle pulse on signal `s` (set, tick, clear).
     fn pulse(&mut self, dom: usize, s: usize) {
@@ -318,6 +328,12 @@ fn every_register_write_aborts_or_not_as_the_seed_lists() {
         // Writing the current value keeps the selection: only the abort matters.
         let v = if r.name == "CTRL" { 0 } else { tb.reg(0, idx) };
         tb.write(0, idx, v);
+        if r.name == "PRE_OP" {
+            // S2: not an abort, a restart: WAIT_FOR_PRE with cleared counters.
+            assert_eq!(tb.state(0), SingleState::WaitPre, "write to PRE_OP restarts (S2)");
+            assert_eq!(tb.reg(0, regs::CTR_EVENT), 0, "PRE_OP restart clears CTR_EVENT (S2)");
+            continue;
+        }
         let aborts = SEED_ABORTS.contains(&r.name);
         let want = if aborts { SingleState::Inactive } else { SingleState::Counting };
         assert_eq!(tb.state(0), want, "write to {} (S2)", r.name);
@@ -326,19 +342,37 @@ fn every_register_write_aborts_or_not_as_the_seed_lists() {
     }
 }
 
-/// S2: PRE_OP written while not INACTIVE only stores; MODE != SINGLE never starts.
+/// S2: PRE_OP written while the process runs restarts it (seed 003 "Input
+/// selection": "Writing PRE_OP will start the counting process, setting the
+/// state to WAIT_PRE"); MODE != SINGLE never starts.
 #[test]
 fn pre_op_outside_inactive_and_outside_single_mode() {
     let mut tb = Tb::new(Gen::Gt215, 1);
     tb.simple_selection(0);
     tb.write(0, regs::CTR_PRE, 5);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    tb.ticks(2);
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 3, "PRE every tick: 5 -> 3");
     tb.write(0, regs::PRE_OP, 0x0000);
     assert_eq!(tb.state(0), SingleState::WaitPre);
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 5, "restart: CTR_PRE reloaded, the write's tick counted nothing");
     tb.write(0, regs::PRE_OP, 0xffff);
-    assert_eq!(tb.state(0), SingleState::WaitPre);
-    assert_eq!(tb.reg(0, regs::CTR_PRE), 5, "no restart, and the old PRE_OP (0) counted nothing");
+    assert_eq!(tb.reg(0, regs::CTR_PRE), 5, "restart again; the old PRE_OP (0) counted nothing");
     tb.tick();
     assert_eq!(tb.reg(0, regs::CTR_PRE), 4, "new PRE_OP is used from the next cycle (S1)");
+    // Restart from COUNTING: CTR_EVENT and CTR_CYCLES cleared.
+    tb.write(0, regs::CTR_PRE, 0);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    tb.tick();
+    tb.pulse(0, START);
+    tb.sig(0, EVENT, true);
+    tb.ticks(3);
+    assert_eq!(tb.state(0), SingleState::Counting);
+    assert_eq!(tb.reg(0, regs::CTR_EVENT), 3);
+    tb.write(0, regs::PRE_OP, 0xffff);
+    assert_eq!(tb.state(0), SingleState::WaitPre, "COUNTING -> WAIT_PRE by PRE_OP");
+    assert_eq!((tb.reg(0, regs::CTR_EVENT), tb.reg(0, regs::CTR_CYCLES)), (0, 0));
+    tb.sig(0, EVENT, false);
     tb.write(0, regs::CTRL, 1); // QUAD: aborts
     tb.write(0, regs::PRE_OP, 0xffff);
     assert_eq!(tb.state(0), SingleState::Inactive, "PRE_OP does not start single mode in MODE=QUAD");
@@ -535,11 +569,11 @@ fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
     tb.sig(1, 0xef, false);
     tb.sig(1, 0xfe, true); // external input at a trailer slot: ignored
     tb.sig(1, 0xe5, true); // base+0x05: an ordinary external signal
-    tb.pm_trigger = true;
+    tb.global_pulse(); // the synchronized pulses are 1 now (S22)
     let inp = CycleInputs {
         sig: &tb.sig,
-        pm_trigger: true,
-        wrcache_flush: true,
+        pm_trigger: false,
+        wrcache_flush: false,
         bus: None,
         ticks: 0xff,
         axi: AxiIn::default(),
@@ -551,6 +585,8 @@ fn trailer_in_sig_status(#[case] gen: Gen, #[case] wrcache: u32) {
     assert_eq!(w >> 0x0e & 1, wrcache, "WRCACHE_FLUSH by generation");
     assert_eq!(w >> 0x1e & 1, 0, "own FLAG signal, not the external input");
     assert_eq!(w >> 0x05 & 1, 1, "base+0x05 is external");
+    tb.tick();
+    assert_eq!(tb.reg(1, regs::SIG_STATUS + 7) >> 0x0e & 3, 0, "one tick per pulse (S22)");
 }
 
 // ---------------------------------------------------------------- S15..S19
@@ -629,8 +665,16 @@ fn quad_nv40_swaps_on_pm_trigger_only() {
     tb.write(0, regs::PRE_OP, 0);
     assert_eq!(quad_state(&tb), 0, "no PRE_OP swap before G84");
     tb.pm_trigger = true;
+    tb.ticks(3);
+    assert_eq!(quad_state(&tb), 0, "the pulse is still in the synchronizer (S22)");
+    tb.ticks(3);
+    assert_eq!(quad_state(&tb), 1, "PM_TRIGGER held six cycles is one pulse: one swap (S22)");
+    tb.pm_trigger = false;
     tb.tick();
-    assert_eq!(quad_state(&tb), 1);
+    tb.global_pulse();
+    assert_eq!(quad_state(&tb), 1, "the second pulse is visible, its swap happens at this tick");
+    tb.tick();
+    assert_eq!(quad_state(&tb), 3, "a second pulse: VALID -> OVERFLOW");
 }
 
 /// S17: EXTRA_B4 / EXTRA_B6_EVENT_B2 feed CTR_START in quad mode.
@@ -993,11 +1037,12 @@ fn trailer_base_and_signal_count() {
     for s in [0x05, 0x4d, 0x4f, 0x6f, 0x70, 0xe5, 0xff] {
         tb.sig(0, s, true);
     }
-    tb.pm_trigger = true;
+    tb.global_pulse();
     let w = |tb: &Tb, i: usize| tb.reg(0, regs::SIG_STATUS + i);
     assert_eq!(w(&tb, 0), 1 << 5);
-    // 0x4d PERIODIC (0 after reset) and 0x4f PM_TRIGGER are internal; 0x6f external.
-    assert_eq!(w(&tb, 2), 1 << 0x0f);
+    // 0x4d PERIODIC (0 after reset), 0x4e WRCACHE_FLUSH and 0x4f PM_TRIGGER
+    // (both synchronized pulses, S22) are internal; 0x6f external.
+    assert_eq!(w(&tb, 2), 3 << 0x0e);
     assert_eq!(w(&tb, 3), 1 << 0x0f, "0x6f present, 0x70 and up absent");
     assert_eq!([w(&tb, 4), w(&tb, 5), w(&tb, 6), w(&tb, 7)], [0; 4]);
 }

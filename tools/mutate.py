@@ -57,6 +57,7 @@ RTL_FILES = [
     "pcnt_top.sv",
     "pcnt_sync_2ff.sv",
     "pcnt_pulse_sync.sv",
+    "pcnt_edge_cnt.sv",
     "pcnt_pkg.sv",
     "pcnt_record.sv",
     "pcnt_axi_wr.sv",

@@ -143,7 +143,24 @@ pub struct Stats {
     pub rec_beats: u64,
     #[serde(default)]
     pub rec_wedged_waits: u64,
+    /// Pulse synchronizers and driver-facing defaults (S2, S16, S22), see
+    /// `SYNC_EVENTS`.
+    #[serde(default)]
+    pub sync: [u64; 5],
 }
+
+/// Names of the `Stats::sync` counts, for bins and the summary: PM_TRIGGER
+/// delivered to a domain whose clock is not 1/1; PM_TRIGGER delivered with
+/// more pulses still pending; a PULSE import delivered with more edges
+/// pending; a quad swap on G84+ by SPEC_SRC at its reset value (PM_TRIGGER);
+/// a PRE_OP write that restarted a running single event process.
+pub const SYNC_EVENTS: [&str; 5] = [
+    "global.pm_trigger.slow_domain",
+    "global.pm_trigger.backlog",
+    "import.pulse.backlog",
+    "quad.swap.spec_src_reset",
+    "single.pre_op_restart",
+];
 
 /// Names of the `record::event` bits, for bins and the summary.
 pub const RECORD_EVENTS: [&str; 11] = [
@@ -207,6 +224,7 @@ impl Stats {
         self.rec_binds += o.rec_binds;
         self.rec_beats += o.rec_beats;
         self.rec_wedged_waits += o.rec_wedged_waits;
+        add(&mut self.sync, &o.sync);
         for (v, w) in
             [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read), (&mut self.record, &o.record)]
         {
@@ -277,6 +295,9 @@ impl Stats {
         b.push(("record.fault_clear".into(), self.rec_fault_clears));
         b.push(("record.record_reset".into(), self.rec_reset_ticks));
         b.push(("record.bind".into(), self.rec_binds));
+        for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
+            b.push((n.to_string(), *c));
+        }
         let names = regs::DOM_REGS.iter().chain(regs::GLOBAL_REGS.iter()).map(|r| r.name);
         for (i, n) in names.enumerate() {
             b.push((format!("reg.write.{n}"), self.reg_written.get(i).copied().unwrap_or(0)));
@@ -364,6 +385,11 @@ impl std::fmt::Display for Stats {
             self.rec_reset_ticks,
             self.rec_binds
         )?;
+        write!(f, "  pulse sync / driver defaults:")?;
+        for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
+            write!(f, " {n}={c}")?;
+        }
+        writeln!(f)?;
         write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
     }
 }
@@ -374,6 +400,11 @@ struct Before {
     single: usize,
     quad: u8,
     imported: (u8, u8, bool, bool),
+    /// Undelivered PM_TRIGGER pulses and the most undelivered edges of any
+    /// PULSE import synchronizer (S22), before the tick.
+    pm_pending: u8,
+    import_pending: u8,
+    spec_src: u32,
 }
 
 /// Records DUT and model register values for the wave file.
@@ -735,7 +766,16 @@ impl Engine {
         if lockstep {
             let present = ((1u16 << self.cfg.num_domains) - 1) as u8;
             for (dom, (b, d)) in before.iter_mut().zip(self.model.domains.iter()).enumerate() {
-                *b = Before { single: d.single_state as usize, quad: d.quad_state, imported: d.imported(dom, present) };
+                let pending =
+                    |p: &pcounter::pulse_sync::PulseSync| pcounter::pulse_sync::gray2bin(p.p2).wrapping_sub(p.seen) & 7;
+                *b = Before {
+                    single: d.single_state as usize,
+                    quad: d.quad_state,
+                    imported: d.imported(dom, present),
+                    pm_pending: pending(&d.glob[pcounter::domain::GLOB_PM_TRIGGER]),
+                    import_pending: d.ev_pulse.iter().chain(d.fl_pulse.iter()).map(pending).max().unwrap_or(0),
+                    spec_src: d.stored[regs::SPEC_SRC],
+                };
             }
         }
         // Moore outputs of this cycle, before the state moves on (S21).
@@ -834,6 +874,15 @@ impl Engine {
                 st.quad_transitions[usize::from(b.quad)][usize::from(d.quad_state)] += 1;
             }
             st.swaps_signal += u64::from(d.events & event::SWAP_SIGNAL != 0);
+            // S22: global pulse deliveries; S2: the driver's default swap.
+            let slow = !matches!(self.clock[dom], ClockSpec::Ratio { m, n } if m == n);
+            st.sync[0] += u64::from(b.pm_pending > 0 && slow);
+            st.sync[1] += u64::from(b.pm_pending > 1);
+            st.sync[2] += u64::from(b.import_pending > 1);
+            let reset_swap = u32::from(self.cfg.trailer_base[dom]) + 0x0f;
+            st.sync[3] += u64::from(
+                d.events & event::SWAP_SIGNAL != 0 && self.cfg.gen >= Gen::G84 && b.spec_src & 0xff == reset_swap,
+            );
             st.swaps_pre_op += u64::from(d.events & event::SWAP_PRE_OP != 0);
             st.acks += u64::from(d.events & event::ACK != 0);
             if d.periodic {
@@ -859,6 +908,8 @@ impl Engine {
                         st.aborts += 1;
                         st.aborts_by_state[before[dom].single] += 1;
                     }
+                    // S2: a running process is single mode, so PRE_OP restarts it.
+                    st.sync[4] += u64::from(idx == regs::PRE_OP && before[dom].single != 0);
                 }
                 if let (0xf, Some(t)) = (strb, target) {
                     bump(&mut st.reg_written, reg_index(t));

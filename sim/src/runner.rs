@@ -649,8 +649,31 @@ pub fn run_script_packets(
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
-    let gen = Gen::from_name(&s.gen)
-        .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
+    let gens: Vec<&str> = s.gen.split(',').collect();
+    let mut cycles = 0;
+    for g in &gens {
+        let gen =
+            Gen::from_name(g).ok_or_else(|| ScriptError::Input(format!("{name}: generation {g} not supported yet")))?;
+        // With a generation list, messages name the generation too.
+        let label = if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
+        cycles = run_script_gen(path, &label, &s, gen, model_only, fault, art, quiet, packets, x_seed)?;
+    }
+    Ok(cycles)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_script_gen(
+    path: &Path,
+    name: &str,
+    s: &script::Script,
+    gen: Gen,
+    model_only: bool,
+    fault: Option<&str>,
+    art: &Artifacts,
+    quiet: bool,
+    packets: Option<&Path>,
+    x_seed: Option<u32>,
+) -> Result<u64, ScriptError> {
     let setup = Setup {
         gen,
         domains: s.domains,
@@ -693,12 +716,14 @@ pub fn run_script_packets(
             }
             Ok(None) => {}
             Err(m) => {
+                let file = path.display();
                 let repro = match fault {
-                    Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
-                    None => format!("make script FILE={name}"),
+                    Some(f) => format!("make script FILE={file} ARGS='--fault {f}'"),
+                    None => format!("make script FILE={file}"),
                 };
+                let multi = if s.gen.contains(',') { format!("-{}", gen.name()) } else { String::new() };
                 let tag = format!(
-                    "fail-script-{}",
+                    "fail-script-{}{multi}",
                     path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default()
                 );
                 let body = s.body.clone();

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! # comment (also allowed after a command)
-//! gen gt215                 # nv40 | g84 | g92 | gt215
+//! gen gt215                 # nv40 | g84 | g92 | gt215, or a list: gen nv40,g84
 //! domains 2                 # 1..=8, default 1
 //! clock 1 3                 # domain 1 ticks once every 3 bus clocks
 //! write 0xa7c0 0x0000_0001  # MMIO write
@@ -570,7 +570,7 @@ impl Parser {
     fn line(&mut self, n: usize, toks: &[&str]) -> Result<(), String> {
         let name = toks[0];
         let usage = match name {
-            "gen" => "gen GEN (one of: nv40, g84, g92, gt215)",
+            "gen" => "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)",
             "xseed" => "xseed N (seed of the RTL's random initial values, a u32)",
             "domains" => "domains N (1..=8)",
             "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
@@ -721,11 +721,22 @@ impl Parser {
                 if let Some(first) = self.gen_line {
                     return Err(format!("duplicate 'gen' (first given on line {first})"));
                 }
-                if GENS_LATER.contains(&g) {
-                    return Err(format!("generation '{g}' not supported yet (supported: {})", GENS.join(", ")));
-                }
-                if !GENS.contains(&g) {
-                    return Err(format!("unknown generation '{}' (expected one of: {})", show(g), GENS.join(", ")));
+                // A comma-separated list runs the script once per generation.
+                let list: Vec<&str> = g.split(',').collect();
+                for (i, one) in list.iter().enumerate() {
+                    if GENS_LATER.contains(one) {
+                        return Err(format!("generation '{one}' not supported yet (supported: {})", GENS.join(", ")));
+                    }
+                    if !GENS.contains(one) {
+                        return Err(format!(
+                            "unknown generation '{}' (expected one of: {}, or a comma-separated list)",
+                            show(one),
+                            GENS.join(", ")
+                        ));
+                    }
+                    if list[..i].contains(one) {
+                        return Err(format!("generation '{one}' listed twice"));
+                    }
                 }
                 self.script.gen = g.to_string();
                 self.gen_line = Some(n);
@@ -920,6 +931,16 @@ mod tests {
         assert_eq!(s.body, vec![Line { line: 5, cmd: Cmd::Wait { cycles: 1 } }]);
         for g in GENS {
             assert_eq!(parse("t", &format!("gen {g}")).unwrap().gen, *g);
+        }
+        // S22 scripts run on several generations: a comma-separated list.
+        assert_eq!(parse("t", "gen nv40,g84,g92,gt215").unwrap().gen, "nv40,g84,g92,gt215");
+        for (bad, msg) in [
+            ("gen nv40,nv40", "listed twice"),
+            ("gen nv40,", "unknown generation ''"),
+            ("gen nv40,nv10", "not supported yet"),
+        ] {
+            let e = parse("t", bad).unwrap_err().to_string();
+            assert!(e.contains(msg), "{bad}: {e}");
         }
     }
 

@@ -511,6 +511,9 @@ impl RandomStim {
                 // Near the end of the longest PERIODIC period (S18), so the
                 // 0x8000/0x10000 periods wrap within an episode.
                 Counter::PeriodicCnt => 0xffff - self.rng.gen_range(0..300),
+                // CTR_START steps once per counting period, and a PRE_OP
+                // write restarts the process (S2): start within a few steps.
+                Counter::Start => u32::MAX - self.rng.gen_range(0..3),
                 _ => u32::MAX - self.rng.gen_range(0..300),
             };
             self.queue.push_back(Cmd::Poke { dom, counter, value });
@@ -525,7 +528,7 @@ impl RandomStim {
             let v = self.rng.gen_range(0..16);
             self.write(dom, regs::USER_TRIGGER, v);
         } else if self.pm(3) {
-            // PRE_OP while a run is active: stored, run continues (S2); a swap in quad mode (S17).
+            // PRE_OP while a run is active: the process restarts (S2); a swap in quad mode (S17).
             let dom = self.rng.gen_range(0..self.domains);
             let v = self.op_value();
             self.write(dom, regs::PRE_OP, v);
