@@ -39,11 +39,11 @@ LINT_DOMAINS := 1 2 8
 TOOLS := verilator yosys
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage mutate record-dump
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage mutate record-dump import-mmiotrace
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-13s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-17s %s\n", $$1, $$2}'
 	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON)"
 
 setup: ## install Verilator and Yosys (Debian packages) when missing
@@ -97,6 +97,10 @@ mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression 
 record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
 	@if [ -z "$(FILE)" ]; then echo "usage: make record-dump FILE=log-or-image [ARGS='--image --base 0x... --csv out.csv --svg out.svg']"; exit 2; fi
 	$(PCNT) record-dump $(FILE) $(ARGS)
+
+import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
+	@if [ -z "$(FILE)" ]; then echo "usage: make import-mmiotrace FILE=mmiotrace-log [ARGS='--run --model-only --out x.pcs --gen g84 --domains 2']"; exit 2; fi
+	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
 
 lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \

@@ -1,6 +1,6 @@
 //! Verilator lockstep harness for the PCOUNTER model: the Verilated RTL
 //! (`ffi`), constrained-random stimulus (`stim`), scenario scripts
-//! (`script`), the lockstep engine (`lockstep`), waves (`wave`) and the
+//! (`script`), mmiotrace import (`mmiotrace`), the lockstep engine (`lockstep`), waves (`wave`) and the
 //! regression / failure handling (`runner`).
 
 pub mod axi_mem;
@@ -8,6 +8,7 @@ pub mod bench;
 pub mod dump;
 pub mod ffi;
 pub mod lockstep;
+pub mod mmiotrace;
 pub mod runner;
 pub mod script;
 pub mod shrink;

@@ -6,6 +6,7 @@
 //!   pcnt merge  FILE...
 //!   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet]
 //!   pcnt faults
+//!   pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--run] [--model-only]
 //!   pcnt record-dump FILE [--image --base ADDR --format long|short --domain N]
 //!               [--csv OUT] [--svg OUT]
 //!
@@ -16,7 +17,8 @@ use std::process::ExitCode;
 
 use pcounter::regs::Gen;
 use pcounter_sim::ffi::Rtl;
-use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError};
+use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError, ScriptOpts};
+use pcounter_sim::script::{self, Cmd, Expect};
 
 const USAGE: &str = "usage:
   pcnt cosim  [--seed S] [--seeds N] [--cycles C] [--domains 1,2] [--gen all|nv40,g84,g92,gt215]
@@ -27,6 +29,10 @@ const USAGE: &str = "usage:
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N]
   pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
               decode record packets from a packet log (script --packets) or a raw memory image
+  pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--run] [--model-only]
+              turn a Linux mmiotrace log's PCOUNTER accesses into a script (stdout, or SCRIPT);
+              --run also runs it (lockstep; --model-only: the model alone) and prints
+              each read beside the traced value
   pcnt bench  [--seed S] [--cycles C]   throughput table (model, RTL, lockstep, tracing)
   pcnt faults     list the injected-fault builds linked in";
 
@@ -206,6 +212,7 @@ fn run(args: &[String]) -> Result<u8, String> {
             runner::merge(&files)
         }
         "record-dump" => record_dump(&args[1..]),
+        "import-mmiotrace" => import_mmiotrace(&args[1..], &art),
         "faults" => {
             for f in Rtl::faults() {
                 println!("{f}");
@@ -268,4 +275,107 @@ fn record_dump(args: &[String]) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// `import-mmiotrace`: see `pcounter_sim::mmiotrace`. Without `--out` and
+/// `--run` the script goes to stdout (the summary to stderr); `--run`
+/// without `--out` saves it as `out/<trace name>.pcs`, so a failure's repro
+/// line names a file that exists.
+fn import_mmiotrace(args: &[String], art: &Artifacts) -> Result<u8, String> {
+    use pcounter_sim::mmiotrace;
+    let (mut file, mut out): (Option<PathBuf>, Option<PathBuf>) = (None, None);
+    let (mut run, mut model_only) = (false, false);
+    let mut o = mmiotrace::Options::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
+            "--gen" => {
+                let g = it.next().ok_or("--gen needs a value")?;
+                if !script::GENS.contains(&g.as_str()) {
+                    return Err(format!(
+                        "--gen: unknown generation '{g}' (expected one of: {})",
+                        script::GENS.join(", ")
+                    ));
+                }
+                o.gen = Some(g.clone());
+            }
+            "--domains" => {
+                let d = num(a, it.next())?;
+                if !(1..=script::MAX_DOMAINS as u64).contains(&d) {
+                    return Err(format!("--domains: {d} out of range (expected 1..={})", script::MAX_DOMAINS));
+                }
+                o.domains = Some(d as usize);
+            }
+            "--run" => run = true,
+            // The model alone is a way of running: it implies --run.
+            "--model-only" => (run, model_only) = (true, true),
+            f if f.starts_with("--") => return Err(format!("import-mmiotrace: unknown option '{f}'")),
+            f if file.is_none() => file = Some(PathBuf::from(f)),
+            f => return Err(format!("import-mmiotrace: one FILE only (got '{f}' too)")),
+        }
+    }
+    let file = file.ok_or("import-mmiotrace: no FILE given")?;
+    let name = file.display().to_string();
+    let bytes = match std::fs::read(&file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{name}: cannot read: {e}");
+            return Ok(2);
+        }
+    };
+    // MARK texts may hold any bytes; the records themselves are ASCII.
+    let imp = match mmiotrace::import(&name, &String::from_utf8_lossy(&bytes), &o) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(2);
+        }
+    };
+    let Some(out) = out.or_else(|| {
+        run.then(|| {
+            let stem = file.file_stem().map_or("trace".into(), |s| s.to_string_lossy().to_string());
+            art.out.join(format!("{stem}.pcs"))
+        })
+    }) else {
+        print!("{}", imp.script);
+        eprintln!("{name}: {}", imp.summary());
+        return Ok(0);
+    };
+    println!("{name}: {}", imp.summary());
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+    }
+    std::fs::write(&out, &imp.script).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+    println!("wrote {}", out.display());
+    if !run {
+        return Ok(0);
+    }
+    let sname = out.display().to_string();
+    let s = script::parse(&sname, &imp.script).map_err(|e| format!("the imported script does not parse: {e}"))?;
+    let lines = imp.line_map(&s);
+    let opts = ScriptOpts { model_only, fault: None, art, quiet: true, packets: None, x_seed: None };
+    let repro = format!("make script FILE={sname}{}", if model_only { " ARGS=--model-only" } else { "" });
+    match runner::run_parsed(&sname, &s, &opts, &repro) {
+        Ok(r) => {
+            for rv in &r.reads {
+                let cmd = s.body.iter().find(|l| l.line == rv.line).map(|l| &l.cmd);
+                let trace_line = lines.iter().find(|&&(sl, _)| sl == rv.line).map_or(0, |&(_, tl)| tl);
+                if let Some(Cmd::Read { addr, expect: Some(Expect::Trace(t)) }) = cmd {
+                    let err = if rv.slverr { " PSLVERR" } else { "" };
+                    println!("line {trace_line}: read {addr:#06x} model={:#010x} trace={t:#010x}{err}", rv.value);
+                }
+            }
+            println!("PASS {sname} ({} cycles, {})", r.cycles, if model_only { "model only" } else { "lockstep" });
+            Ok(0)
+        }
+        Err(ScriptError::Input(e)) => {
+            eprintln!("{e}");
+            Ok(2)
+        }
+        Err(ScriptError::Failed(e)) => {
+            eprintln!("FAIL {e}");
+            Ok(1)
+        }
+    }
 }

@@ -649,43 +649,71 @@ pub fn run_script_packets(
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
+    let repro = match fault {
+        Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
+        None => format!("make script FILE={name}"),
+    };
+    let o = ScriptOpts { model_only, fault, art, quiet, packets, x_seed };
+    // `gen a,b,...` runs the script once per generation; messages then name
+    // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
     let mut cycles = 0;
     for g in &gens {
-        let gen =
-            Gen::from_name(g).ok_or_else(|| ScriptError::Input(format!("{name}: generation {g} not supported yet")))?;
-        // With a generation list, messages name the generation too.
+        let one = Script { gen: g.to_string(), ..s.clone() };
         let label = if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
-        cycles = run_script_gen(path, &label, &s, gen, model_only, fault, art, quiet, packets, x_seed)?;
+        cycles = run_parsed(&label, &one, &o, &repro)?.cycles;
     }
     Ok(cycles)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_script_gen(
-    path: &Path,
-    name: &str,
-    s: &script::Script,
-    gen: Gen,
-    model_only: bool,
-    fault: Option<&str>,
-    art: &Artifacts,
-    quiet: bool,
-    packets: Option<&Path>,
-    x_seed: Option<u32>,
-) -> Result<u64, ScriptError> {
+/// How [`run_parsed`] runs a script.
+#[derive(Clone, Copy, Debug)]
+pub struct ScriptOpts<'a> {
+    pub model_only: bool,
+    pub fault: Option<&'a str>,
+    pub art: &'a Artifacts,
+    /// Do not print the values read.
+    pub quiet: bool,
+    /// Write the model's record packets here (`crate::dump` log).
+    pub packets: Option<&'a Path>,
+    /// Initial-value seed for a script without an `xseed` line.
+    pub x_seed: Option<u32>,
+}
+
+/// One `read` (or `mem`) of a script run: its script line and what it returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadValue {
+    pub line: usize,
+    pub value: u32,
+    pub slverr: bool,
+}
+
+/// A script run that passed.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptRun {
+    pub cycles: u64,
+    /// Every read and mem command, in order.
+    pub reads: Vec<ReadValue>,
+}
+
+/// Runs a parsed script named `name` (in messages and artifact names);
+/// `repro` is the command a failure report tells the user to rerun.
+pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result<ScriptRun, ScriptError> {
+    let gen = Gen::from_name(&s.gen)
+        .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
     let setup = Setup {
         gen,
         domains: s.domains,
-        fault: fault.map(String::from),
+        fault: o.fault.map(String::from),
         clocks: s.clocks.clone(),
         corrupt_at: None,
-        x_seed: s.x_seed.or(x_seed).unwrap_or(crate::lockstep::X_SEED),
+        x_seed: s.x_seed.or(o.x_seed).unwrap_or(crate::lockstep::X_SEED),
     };
-    let mut e = setup.engine(!model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
-    if packets.is_some() {
+    let mut e = setup.engine(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    if o.packets.is_some() {
         e.packets = Some(Vec::new());
     }
+    let mut reads = Vec::new();
     let last_line = s.body.last().map_or(0, |l| l.line);
     // The commands, then the end-of-run memory image compare (S21).
     let steps = s.body.iter().map(Some).chain(std::iter::once(None));
@@ -702,6 +730,7 @@ fn run_script_gen(
                     _ => continue,
                 };
                 let v = res.rdata;
+                reads.push(ReadValue { line, value: v, slverr: res.slverr });
                 let err = if res.slverr { " PSLVERR" } else { "" };
                 match expect {
                     Some(x) if !x.check(v) => {
@@ -710,26 +739,23 @@ fn run_script_gen(
                             x.describe()
                         )));
                     }
-                    _ if !quiet => println!("{name}:{line}: {what} {addr} = {v:#010x}{err}"),
-                    _ => {}
+                    _ if o.quiet => {}
+                    Some(script::Expect::Trace(t)) => {
+                        println!("{name}:{line}: {what} {addr} = {v:#010x}{err} (trace {t:#010x})")
+                    }
+                    _ => println!("{name}:{line}: {what} {addr} = {v:#010x}{err}"),
                 }
             }
             Ok(None) => {}
             Err(m) => {
-                let file = path.display();
-                let repro = match fault {
-                    Some(f) => format!("make script FILE={file} ARGS='--fault {f}'"),
-                    None => format!("make script FILE={file}"),
-                };
-                let multi = if s.gen.contains(',') { format!("-{}", gen.name()) } else { String::new() };
-                let tag = format!(
-                    "fail-script-{}{multi}",
-                    path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default()
-                );
+                // `file.pcs[g84]` (a generation list) gives fail-script-file-g84.
+                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                let multi = name.ends_with(']').then(|| format!("-{}", gen.name())).unwrap_or_default();
+                let tag = format!("fail-script-{stem}{multi}");
                 let body = s.body.clone();
                 let replay =
                     move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(body.clone().into_iter().map(|l| l.cmd)) };
-                let where_ = match write_failure(art, &tag, &repro, &m, &setup, &replay) {
+                let where_ = match write_failure(o.art, &tag, repro, &m, &setup, &replay) {
                     Ok(dir) => format!("artifacts: {}", dir.display()),
                     Err(err) => format!("could not write all artifacts: {err}"),
                 };
@@ -739,7 +765,7 @@ fn run_script_gen(
             }
         }
     }
-    if let (Some(p), Some(log)) = (packets, &e.packets) {
+    if let (Some(p), Some(log)) = (o.packets, &e.packets) {
         let mut text = format!("{}\n", crate::dump::LOG_HEADER);
         for (cycle, dom, pkt) in log {
             text.push_str(&crate::dump::log_line(*cycle, *dom, pkt));
@@ -747,7 +773,7 @@ fn run_script_gen(
         }
         fs::write(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
     }
-    Ok(e.cycle)
+    Ok(ScriptRun { cycles: e.cycle, reads })
 }
 
 /// Waivers of `docs/coverage-plan.md`: table rows `| bin | what | waiver |`

@@ -11,6 +11,8 @@
 //! read 0xa600 == 0x64       # fails the script if different
 //! read 0xa7c0 & 0x03000000 == 0x03000000
 //! read 0xa600 in 100..110   # inclusive range
+//! read 0xa704 trace 0x12    # prints the value beside 0x12 (what a recorded
+//!                           # driver trace read there); never fails
 //! wait 100                  # bus clock cycles; 0 is a no-op
 //! set 0 0x12 1              # hold external signal 0x12 of domain 0 at 1
 //! pulse pm_trigger          # one-cycle pulse (pm_trigger | wrcache_flush)
@@ -38,7 +40,7 @@ pub const MMIO_LAST: u32 = 0xafff;
 
 const COMMANDS: [&str; 13] =
     ["gen", "domains", "clock", "xseed", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault", "latency"];
-const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI]";
+const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI | trace VALUE]";
 const U32: &str = "decimal or 0x-hex u32";
 
 /// What a `read` must return for the script to pass.
@@ -54,6 +56,10 @@ pub enum Expect {
         lo: u32,
         hi: u32,
     },
+    /// `read ADDR trace VALUE`: the value a recorded driver trace read at
+    /// this address (`pcnt import-mmiotrace`). Printed beside the value read,
+    /// never checked: the signals on real hardware differ from the harness's.
+    Trace(u32),
 }
 
 impl Expect {
@@ -62,6 +68,7 @@ impl Expect {
             Expect::Eq(x) => v == x,
             Expect::MaskEq { mask, value } => v & mask == value,
             Expect::Range { lo, hi } => lo <= v && v <= hi,
+            Expect::Trace(_) => true,
         }
     }
 
@@ -72,6 +79,7 @@ impl Expect {
             Expect::Eq(x) => format!("== {x:#x}"),
             Expect::MaskEq { mask, value } => format!("& {mask:#x} == {value:#x}"),
             Expect::Range { lo, hi } => format!("in {lo}..{hi}"),
+            Expect::Trace(x) => format!("trace {x:#010x}"),
         }
     }
 }
@@ -459,7 +467,7 @@ fn lex(code: &str) -> Vec<&str> {
 
 /// A token quoted for a message: control characters escaped and long
 /// garbage cut short, so one bad line cannot produce an unreadable error.
-fn show(tok: &str) -> String {
+pub(crate) fn show(tok: &str) -> String {
     const MAX: usize = 40;
     let mut s: String = tok.chars().take(MAX).flat_map(|c| c.escape_debug()).collect();
     if tok.chars().nth(MAX).is_some() {
@@ -617,7 +625,7 @@ impl Parser {
             }
             "read" => {
                 let addr = addr_arg(a.next("ADDR")?)?;
-                let expect = read_expect(&mut a)?;
+                let expect = read_expect(&mut a, true)?;
                 Some(Cmd::Read { addr, expect })
             }
             "wait" => {
@@ -648,7 +656,7 @@ impl Parser {
                 if addr % 4 != 0 {
                     return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
                 }
-                let expect = read_expect(&mut a)?;
+                let expect = read_expect(&mut a, false)?;
                 Some(Cmd::Mem { addr, expect })
             }
             "fault" => {
@@ -818,8 +826,9 @@ fn clock_spec(a: &mut Args) -> Result<ClockSpec, String> {
     Ok(ClockSpec::Ratio { m: m as u32, n: n as u32 })
 }
 
-/// The optional expectation after `read ADDR`.
-fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
+/// The optional expectation after `read ADDR` (or `mem ADDR`, which has no
+/// `trace` form: a driver trace holds no record memory).
+fn read_expect(a: &mut Args, trace: bool) -> Result<Option<Expect>, String> {
     let Some(op) = a.peek() else { return Ok(None) };
     a.pos += 1;
     let expect = match op {
@@ -850,7 +859,10 @@ fn read_expect(a: &mut Args) -> Result<Option<Expect>, String> {
             }
             Expect::Range { lo, hi }
         }
-        other => return Err(format!("bad expectation '{}' after 'read ADDR' (usage: {READ_USAGE})", show(other))),
+        "trace" if trace => Expect::Trace(u32_arg(a.next("VALUE")?, "VALUE")?),
+        other => {
+            return Err(format!("bad expectation '{}' after '{} ADDR' (usage: {})", show(other), a.toks[0], a.usage))
+        }
     };
     Ok(Some(expect))
 }
@@ -894,6 +906,8 @@ mod tests {
             ("read 0xa7c0&0xff==0", r(0xa7c0, Some(Expect::MaskEq { mask: 0xff, value: 0 }))),
             ("read 0xa600 in 100..110", r(0xa600, Some(Expect::Range { lo: 100, hi: 110 }))),
             ("read 0xa600 in 0x10..0x10", r(0xa600, Some(Expect::Range { lo: 16, hi: 16 }))),
+            ("read 0xa704 trace 0x00001234", r(0xa704, Some(Expect::Trace(0x1234)))),
+            ("read 0xa704 trace 0", r(0xa704, Some(Expect::Trace(0)))),
             ("wait 100", Wait { cycles: 100 }),
             ("wait 0", Wait { cycles: 0 }),
             ("wait 18446744073709551615", Wait { cycles: u64::MAX }),
@@ -964,7 +978,12 @@ mod tests {
             ("wait 1\nxseed 2", 2, &["'xseed' must come before the first"]),
             ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
             ("mem 0x10000000000", 1, &["ADDR 0x10000000000 out of range", "40-bit address"]),
-            ("mem 0x100 = 1", 1, &["bad expectation '='"]),
+            ("mem 0x100 = 1", 1, &["bad expectation '=' after 'mem ADDR'"]),
+            ("mem 0x100 trace 1", 1, &["bad expectation 'trace' after 'mem ADDR'", "usage: mem ADDR"]),
+            ("read 0xa600 trace", 1, &["missing argument VALUE for 'read'", READ_USAGE]),
+            ("read 0xa600 trace 0x1_0000_0000", 1, &["VALUE 0x1_0000_0000 out of range"]),
+            ("read 0xa600 trace 1 == 1", 1, &["unexpected '==' after 'read 0xa600 trace 1'"]),
+            ("read 0xa600 TRACE 1", 1, &["bad expectation 'TRACE'"]),
             ("fault 0x20 0x10", 1, &["fault range 0x20..0x10 is empty"]),
             ("fault 0x20", 1, &["missing argument HI for 'fault'", "usage: fault LO HI"]),
             ("latency 5 2", 1, &["latency 5 2: MIN > MAX"]),
@@ -1097,8 +1116,12 @@ mod tests {
         let r = Expect::Range { lo: 100, hi: 110 };
         assert!(r.check(100) && r.check(110) && !r.check(99) && !r.check(111));
         assert_eq!(r.describe(), "in 100..110");
+        // A trace value is shown, never checked.
+        let t = Expect::Trace(0x12);
+        assert!(t.check(0x12) && t.check(0) && t.check(u32::MAX));
+        assert_eq!(t.describe(), "trace 0x00000012");
         // describe() is script syntax: it parses back to the same expectation.
-        for e in [eq, m, r] {
+        for e in [eq, m, r, t] {
             let cmds = body(&format!("read 0xa000 {}", e.describe()));
             assert_eq!(cmds, vec![Cmd::Read { addr: 0xa000, expect: Some(e) }]);
         }
@@ -1164,7 +1187,8 @@ mod tests {
                     addr: addr(rng),
                     expect: Some(Expect::MaskEq { mask: v, value: v & rng.next() as u32 }),
                 },
-                4 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Range { lo: v / 2, hi: v }) },
+                4 if v & 8 == 0 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Range { lo: v / 2, hi: v }) },
+                4 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Trace(v)) },
                 5 => Cmd::Wait { cycles: rng.next() >> rng.below(64) },
                 6 => Cmd::Set { dom: rng.below(domains) as u8, sig: v as u8, value: v & 256 != 0 },
                 7 => Cmd::Poke { dom: rng.below(domains) as u8, counter: Counter::ALL[rng.below(5)], value: v },
@@ -1220,6 +1244,7 @@ mod tests {
             "mem",
             "fault",
             "latency",
+            "trace",
             "rec_ev3",
             "pm_trigger",
             "wrcache_flush",
