@@ -21,6 +21,10 @@
 // * Read in ACCESS: present -> PRDATA = the register view of this cycle
 //   (dom_regs_i / glob_regs_o, S11), PSLVERR = 0; not present -> PRDATA = 0,
 //   PSLVERR = 1 (S8). Reads have no side effect (S1).
+// * StrictDecode = 0 (real hardware, S8): PSLVERR is never raised; a read
+//   of a hole returns 0 and a refused write (hole, absent register, partial
+//   PSTRB) is ignored, exactly as with StrictDecode = 1 but silently.
+//   StrictDecode = 1 (harness default) answers those with PSLVERR.
 // * PRDATA is 0 in every cycle that is not the ACCESS cycle of a read (SETUP,
 //   idle, wait states and the ACCESS cycles of a write); PSLVERR is 0 outside
 //   completing ACCESS cycles.
@@ -35,7 +39,8 @@
 `include "pcnt_assert.svh"
 
 module pcnt_apb_regs #(
-  parameter int unsigned NumDomains = 1
+  parameter int unsigned NumDomains   = 1,
+  parameter bit          StrictDecode = 1'b1
 ) (
   input  logic                                                   clk_i,
   input  logic                                                   rst_ni,
@@ -170,7 +175,7 @@ module pcnt_apb_regs #(
 
   assign prdata_o  = rd_ok ? rd_view : 32'h0;
   assign pready_o  = ~wr_wait;
-  assign pslverr_o = access & (~present | (pwrite_i & ~strb_ok));
+  assign pslverr_o = StrictDecode & access & (~present | (pwrite_i & ~strb_ok));
 
   ////////////////////////////////////////////////////////////////////////////
   // Assertions

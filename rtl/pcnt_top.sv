@@ -34,6 +34,10 @@
 //   TrailerBase a multiple of 0x20, TrailerBase + 0x20 <= SigCount <= 256.
 module pcnt_top #(
   parameter int unsigned  NumDomains   = 1,
+  // 1: decode holes, absent registers and partial-strobe writes answer
+  // PSLVERR (verification default); 0: they read 0 / are ignored, as real
+  // PCOUNTER does (S8).
+  parameter bit           StrictDecode = 1'b1,
   parameter logic [63:0]  TrailerBases = {8{8'he0}},
   parameter logic [71:0]  SigCounts    = {8{9'd256}}
 ) (
@@ -118,7 +122,8 @@ module pcnt_top #(
   );
 
   pcnt_apb_regs #(
-    .NumDomains (NumDomains)
+    .NumDomains   (NumDomains),
+    .StrictDecode (StrictDecode)
   ) u_apb_regs (
     .clk_i,
     .rst_ni,

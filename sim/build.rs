@@ -19,12 +19,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// (name, NumDomains) of the always-built configurations.
-const CONFIGS: &[(&str, u32)] = &[("d1", 1), ("d2", 2), ("d8", 8)];
+/// (name, NumDomains, StrictDecode) of the always-built configurations;
+/// `d2_lax` is the hardware decode (holes read 0, no PSLVERR; S8).
+const CONFIGS: &[(&str, u32, bool)] = &[("d1", 1, true), ("d2", 2, true), ("d8", 8, true), ("d2_lax", 2, false)];
 
 struct Variant {
     name: String,
     domains: u32,
+    strict: bool,
     fault: Option<Fault>,
 }
 
@@ -33,6 +35,8 @@ struct Fault {
     file: String,
     /// With `line: N`, `find:` must occur once in line N (1-based) only.
     line: Option<usize>,
+    /// `decode: lax`: the variant is built with StrictDecode = 0.
+    strict: bool,
     find: String,
     replace: String,
 }
@@ -60,14 +64,14 @@ fn main() {
     let only = env::var("PCNT_CONFIGS").ok();
     let mut variants: Vec<Variant> = CONFIGS
         .iter()
-        .filter(|(n, _)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
-        .map(|(n, d)| Variant { name: n.to_string(), domains: *d, fault: None })
+        .filter(|(n, _, _)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
+        .map(|(n, d, s)| Variant { name: n.to_string(), domains: *d, strict: *s, fault: None })
         .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         println!("cargo:rerun-if-changed={}", dir.display());
         for f in faults(&dir) {
-            variants.push(Variant { name: format!("f_{}", f.name), domains: 2, fault: Some(f) });
+            variants.push(Variant { name: format!("f_{}", f.name), domains: 2, strict: f.strict, fault: Some(f) });
         }
     }
 
@@ -88,6 +92,7 @@ fn main() {
         cmd.args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal"])
             .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
             .arg(format!("-GNumDomains={}", v.domains))
+            .arg(format!("-GStrictDecode={}", u8::from(v.strict)))
             .arg(format!("-I{}", incdir.display()))
             .arg("-Mdir")
             .arg(&obj)
@@ -121,9 +126,10 @@ fn main() {
         };
         writeln!(
             table,
-            "    ModelFns {{ name: {n:?}, num_domains: {d}, fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
+            "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
              cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
-            d = v.domains
+            d = v.domains,
+            s = v.strict
         )
         .unwrap();
     }
@@ -235,6 +241,7 @@ fn faults(dir: &Path) -> Vec<Fault> {
             line: text.lines().find_map(|l| l.strip_prefix("line:").map(|v| v.trim().parse().expect("line: N"))),
             find: get("find:"),
             replace: get("replace:"),
+            strict: !text.lines().any(|l| l.strip_prefix("decode:").is_some_and(|v| v.trim() == "lax")),
         });
     }
     out

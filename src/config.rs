@@ -12,6 +12,9 @@ pub struct Config {
     pub trailer_base: [u8; NUM_DOMAINS_MAX],
     /// Signals present per domain (1..=256), seed 003 "The PCOUNTER signals".
     pub sig_count: [u16; NUM_DOMAINS_MAX],
+    /// `StrictDecode` (S8): true answers decode holes, absent registers and
+    /// partial-strobe writes with PSLVERR; false reads 0 / ignores them.
+    pub strict_decode: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +44,13 @@ impl Config {
     /// The default configuration of `make cosim` and scenario scripts: 256
     /// signals and trailer base 0xe0 in every domain (issue "Lockstep foundation").
     pub fn new(gen: Gen, num_domains: usize) -> Result<Config, ConfigError> {
-        let c = Config { gen, num_domains, trailer_base: [0xe0; NUM_DOMAINS_MAX], sig_count: [256; NUM_DOMAINS_MAX] };
+        let c = Config {
+            gen,
+            num_domains,
+            trailer_base: [0xe0; NUM_DOMAINS_MAX],
+            sig_count: [256; NUM_DOMAINS_MAX],
+            strict_decode: true,
+        };
         c.validate()?;
         Ok(c)
     }

@@ -132,10 +132,12 @@ impl PcounterSet {
         let resets =
             (regs::field::GCTRL_PERIODIC_RESET.get(gctrl) != 0, regs::field::GCTRL_RECORD_RESET.get(gctrl) != 0);
         let mut bind = false;
+        // S8: with StrictDecode = 0 a refused access is silent (PSLVERR 0).
+        let refused = self.cfg.strict_decode;
         match inp.bus {
             None => {}
             Some(BusOp::Read { offset }) => match domain::target(&self.cfg, offset) {
-                None => result.slverr = true,
+                None => result.slverr = refused,
                 Some(Target::Global { idx }) => result.rdata = self.global[idx],
                 Some(Target::Dom { dom, idx }) => {
                     let mut v = [0u32; NUM_DOM_REGS];
@@ -150,8 +152,8 @@ impl PcounterSet {
             },
             Some(BusOp::Write { offset, data, strb }) => match domain::target(&self.cfg, offset) {
                 // S0: partial strobes are refused like unmapped offsets.
-                _ if strb != 0xf => result.slverr = true,
-                None => result.slverr = true,
+                _ if strb != 0xf => result.slverr = refused,
+                None => result.slverr = refused,
                 Some(Target::Global { idx }) => {
                     self.global[idx] = data & GLOBAL_REGS[idx].rw_mask(self.cfg.gen);
                     bind = idx == regs::RECORD_CHAN && regs::field::RECORD_CHAN_VALID.get(data) != 0;

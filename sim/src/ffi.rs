@@ -54,6 +54,8 @@ pub struct PcntOut {
 pub struct ModelFns {
     pub name: &'static str,
     pub num_domains: usize,
+    /// Built with `StrictDecode` = 1 (S8).
+    pub strict: bool,
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
@@ -91,9 +93,12 @@ impl Rtl {
     pub fn available() -> Vec<String> {
         MODELS
             .iter()
-            .map(|m| match m.fault {
-                Some(f) => format!("{} domain(s) with fault {f}", m.num_domains),
-                None => format!("{} domain(s)", m.num_domains),
+            .map(|m| {
+                let lax = if m.strict { "" } else { " (lax decode)" };
+                match m.fault {
+                    Some(f) => format!("{} domain(s){lax} with fault {f}", m.num_domains),
+                    None => format!("{} domain(s){lax}", m.num_domains),
+                }
             })
             .collect()
     }
@@ -103,13 +108,21 @@ impl Rtl {
         MODELS.iter().filter_map(|m| m.fault).collect()
     }
 
+    /// The `StrictDecode` a fault build was made with (`decode: lax` in its
+    /// fault file makes it 0), or None for an unknown fault.
+    pub fn fault_strict(fault: &str) -> Option<bool> {
+        MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.strict)
+    }
+
     /// `x_seed` picks the random initial values of every variable
     /// (`--x-initial unique`): a flop missing from the reset shows up as a
-    /// mismatch for most seeds.
-    pub fn new(num_domains: usize, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
-        let fns = MODELS.iter().find(|m| m.num_domains == num_domains && m.fault == fault).ok_or_else(|| {
+    /// mismatch for most seeds. `strict` is the build's `StrictDecode` (S8).
+    pub fn new(num_domains: usize, strict: bool, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
+        let found = MODELS.iter().find(|m| m.num_domains == num_domains && m.strict == strict && m.fault == fault);
+        let fns = found.ok_or_else(|| {
             format!(
-                "no Verilated build for {num_domains} domain(s){}; built: {}{}",
+                "no Verilated build for {num_domains} domain(s){}{}; built: {}{}",
+                if strict { "" } else { " (lax decode)" },
                 fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
                 Rtl::available().join(", "),
                 if fault.is_some() { " (fault builds need `--features faults`)" } else { "" }

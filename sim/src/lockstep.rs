@@ -147,6 +147,10 @@ pub struct Stats {
     /// `SYNC_EVENTS`.
     #[serde(default)]
     pub sync: [u64; 5],
+    /// Refused accesses (hole, absent register, partial PSTRB) answered
+    /// silently under StrictDecode = 0 (S8).
+    #[serde(default)]
+    pub lax_refused: u64,
 }
 
 /// Names of the `Stats::sync` counts, for bins and the summary: PM_TRIGGER
@@ -225,6 +229,7 @@ impl Stats {
         self.rec_beats += o.rec_beats;
         self.rec_wedged_waits += o.rec_wedged_waits;
         add(&mut self.sync, &o.sync);
+        self.lax_refused += o.lax_refused;
         for (v, w) in
             [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read), (&mut self.record, &o.record)]
         {
@@ -285,6 +290,7 @@ impl Stats {
         b.push(("user.pulse".into(), self.user_pulses));
         b.push(("user.level".into(), self.user_levels));
         b.push(("bus.pslverr".into(), self.slverr));
+        b.push(("bus.lax_refused".into(), self.lax_refused));
         for (i, n) in RECORD_EVENTS.iter().enumerate() {
             b.push((format!("record.{n}"), self.record.get(i).copied().unwrap_or(0)));
         }
@@ -477,12 +483,25 @@ impl Engine {
         x_seed: u32,
     ) -> Result<Engine, String> {
         let cfg = Config::new(gen, domains).map_err(|e| e.to_string())?;
+        Engine::with_config(cfg, rtl, fault, clocks, x_seed)
+    }
+
+    /// [`Engine::new_seeded`] for any model configuration (e.g. StrictDecode
+    /// off, S8); the RTL build must match it.
+    pub fn with_config(
+        cfg: Config,
+        rtl: bool,
+        fault: Option<&str>,
+        clocks: &[(u8, ClockSpec)],
+        x_seed: u32,
+    ) -> Result<Engine, String> {
+        let domains = cfg.num_domains;
         let mut clock = vec![ClockSpec::Ratio { m: 1, n: 1 }; domains];
         for &(d, spec) in clocks {
             *clock.get_mut(usize::from(d)).ok_or(format!("clock for domain {d}, but only {domains} domain(s)"))? = spec;
         }
         let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
-        let rtl = if rtl { Some(Rtl::new(domains, fault, x_seed)?) } else { None };
+        let rtl = if rtl { Some(Rtl::new(domains, cfg.strict_decode, fault, x_seed)?) } else { None };
         let mut e = Engine {
             cfg,
             model,
@@ -924,6 +943,16 @@ impl Engine {
             None => {}
         }
         st.slverr += u64::from(res.slverr);
+        if !self.cfg.strict_decode && res.ready {
+            let refused = match bus {
+                Some(BusOp::Write { offset, strb, .. }) => {
+                    strb != 0xf || pcounter::domain::target(&self.cfg, offset).is_none()
+                }
+                Some(BusOp::Read { offset }) => pcounter::domain::target(&self.cfg, offset).is_none(),
+                None => false,
+            };
+            st.lax_refused += u64::from(refused);
+        }
     }
 
     /// Record-mode reach counts (S21), from the model's last step.

@@ -38,8 +38,10 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 13] =
-    ["gen", "domains", "clock", "xseed", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault", "latency"];
+const COMMANDS: [&str; 14] = [
+    "gen", "domains", "clock", "xseed", "decode", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault",
+    "latency",
+];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI | trace VALUE]";
 const U32: &str = "decimal or 0x-hex u32";
 
@@ -333,12 +335,22 @@ pub struct Script {
     pub clocks: Vec<(u8, ClockSpec)>,
     /// `xseed N`: the RTL's random initial values (S14); `None` = the default.
     pub x_seed: Option<u32>,
+    /// `decode lax` (S8: StrictDecode = 0, holes read 0, no PSLVERR);
+    /// true (`decode strict`) is the default.
+    pub strict: bool,
     pub body: Vec<Line>,
 }
 
 impl Default for Script {
     fn default() -> Self {
-        Script { gen: DEFAULT_GEN.to_string(), domains: 1, clocks: Vec::new(), x_seed: None, body: Vec::new() }
+        Script {
+            gen: DEFAULT_GEN.to_string(),
+            domains: 1,
+            clocks: Vec::new(),
+            x_seed: None,
+            strict: true,
+            body: Vec::new(),
+        }
     }
 }
 
@@ -373,7 +385,7 @@ impl Script {
 /// Rendered layout: `gen`, `domains`, one line per clock, `xseed` if any, a
 /// blank line, body.
 fn body_first_line(s: &Script) -> usize {
-    s.clocks.len() + usize::from(s.x_seed.is_some()) + 4
+    s.clocks.len() + usize::from(s.x_seed.is_some()) + usize::from(!s.strict) + 4
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -426,6 +438,9 @@ pub fn render(s: &Script) -> String {
     }
     if let Some(x) = s.x_seed {
         out += &format!("xseed {x:#x}\n");
+    }
+    if !s.strict {
+        out += "decode lax\n";
     }
     out.push('\n');
     for l in &s.body {
@@ -581,6 +596,7 @@ impl Parser {
             "gen" => "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)",
             "xseed" => "xseed N (seed of the RTL's random initial values, a u32)",
             "domains" => "domains N (1..=8)",
+            "decode" => "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
             "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
             "write" => "write ADDR DATA [strb MASK]",
             "read" => READ_USAGE,
@@ -606,7 +622,7 @@ impl Parser {
         };
         let mut a = Args { toks, pos: 1, usage };
         let cmd = match name {
-            "gen" | "domains" | "clock" | "xseed" => {
+            "gen" | "domains" | "clock" | "xseed" | "decode" => {
                 self.config_allowed(name)?;
                 self.config(n, name, &mut a)?;
                 None
@@ -755,6 +771,13 @@ impl Parser {
                     return Err("duplicate 'xseed'".into());
                 }
                 self.script.x_seed = Some(x);
+            }
+            "decode" => {
+                self.script.strict = match a.next("strict | lax")? {
+                    "strict" => true,
+                    "lax" => false,
+                    other => return Err(format!("unknown decode '{}' (expected strict or lax)", show(other))),
+                };
             }
             "domains" => {
                 let d = num(a.next("N")?, "N", 1, MAX_DOMAINS as u64, "1..=8")? as usize;
@@ -971,9 +994,9 @@ mod tests {
         // One case per line reads as a table; keep rustfmt from unrolling it.
         #[rustfmt::skip]
         let cases: &[(&str, usize, &[&str])] = &[
-            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, write, read, wait, set, pulse"]),
+            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, decode, write, read, wait, set, pulse"]),
             ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
-            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, decode, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
             ("xseed 1\nxseed 2", 2, &["duplicate 'xseed'"]),
             ("wait 1\nxseed 2", 2, &["'xseed' must come before the first"]),
             ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
@@ -1212,7 +1235,7 @@ mod tests {
             body.push(Line { line: i + 1, cmd });
         }
         let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
-        Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, body }
+        Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, strict: rng.below(4) != 0, body }
     }
 
     #[test]
