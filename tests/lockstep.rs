@@ -251,6 +251,29 @@ fn shards_cover_the_unsharded_plan_exactly() {
     assert_eq!(covered, expected, "shards must partition the plan");
     assert_eq!(runner::merge(&files).unwrap(), 0);
     assert_eq!(runner::merge(&files[..2]).unwrap(), 1, "a missing shard must fail the merge");
+    // A job index outside the plan is an error naming the file (it panicked
+    // before), and an empty plan never passes (it printed PASSED with 0 runs).
+    let mut r: serde_json::Value = serde_json::from_str(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    r["jobs"][0]["index"] = serde_json::Value::from(10_000);
+    let bad = dir.join("bad_index.json");
+    fs::write(&bad, r.to_string()).unwrap();
+    let e = runner::merge(&[bad.clone()]).unwrap_err();
+    assert!(e.contains("bad_index.json") && e.contains("outside the plan"), "{e}");
+    r["plan"] = serde_json::Value::Array(Vec::new());
+    r["jobs"] = serde_json::Value::Array(Vec::new());
+    fs::write(&bad, r.to_string()).unwrap();
+    let e = runner::merge(&[bad]).unwrap_err();
+    assert!(e.contains("no jobs"), "{e}");
+    // coverage.json goes into an out/ that does not exist yet (fresh clone).
+    let fresh = dir.join("fresh/out");
+    let o = runner::CosimOpts {
+        seeds: 1,
+        domains: vec![1],
+        art: Artifacts { out: fresh.clone(), window: 10, shrink_secs: 0 },
+        ..base.clone()
+    };
+    assert_eq!(runner::cosim(&o).unwrap(), 0);
+    assert!(fresh.join("coverage.json").exists(), "coverage.json in a new out/ directory");
 }
 
 /// The coverage gate fails on an unhit bin and on a bin the plan does not
@@ -294,4 +317,17 @@ fn late_failure_gives_small_vcd() {
     assert!(size < 20 << 20, "VCD of {size} bytes");
     assert!(fs::read_to_string(dir.join("repro.txt")).unwrap().contains("CORRUPT=10000000"));
     assert!(!dir.join("stimulus.pcs").exists());
+}
+
+/// `--seeds 10000000000` aborted on allocation (issue 13): now a clear
+/// error, exit 2, before anything runs.
+#[test]
+fn cosim_refuses_absurd_seed_counts() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pcnt"))
+        .args(["cosim", "--seeds", "10000000000", "--no-progress"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--seeds 10000000000: at most 1000000 seeds"), "{err}");
 }

@@ -105,7 +105,15 @@ fn sample_runs_model_only_and_in_lockstep() {
     assert_eq!(traced, [0x3, 0x1a2b3, 0x4c1d0, 0x0, 0x7a120]);
     let mut values = Vec::new();
     for model_only in [true, false] {
-        let o = ScriptOpts { model_only, fault: None, art: &art, quiet: true, packets: None, x_seed: None };
+        let o = ScriptOpts {
+            model_only,
+            fault: None,
+            art: &art,
+            quiet: true,
+            packets: None,
+            x_seed: None,
+            max_cycles: None,
+        };
         match run_parsed("nv50_perfctr.pcs", &s, &o, "make script FILE=nv50_perfctr.pcs") {
             Ok(r) => {
                 assert!(r.cycles > 0);

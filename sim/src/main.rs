@@ -27,6 +27,7 @@ const USAGE: &str = "usage:
               [--corrupt-at CYCLE]   (harness self-test: flip an RTL flop at CYCLE)
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N]
+              [--max-cycles N]   (default 10 000 000: a longer script is refused at its wait)
   pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
               decode record packets from a packet log (script --packets) or a raw memory image
   pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--run] [--model-only]
@@ -52,6 +53,9 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Most seeds one `cosim` runs (the job list is built before the first run).
+const MAX_SEEDS: u64 = 1_000_000;
 
 fn num(flag: &str, v: Option<&String>) -> Result<u64, String> {
     let v = v.ok_or_else(|| format!("{flag} needs a value"))?;
@@ -111,7 +115,14 @@ fn run(args: &[String]) -> Result<u8, String> {
             while let Some(a) = it.next() {
                 match a.as_str() {
                     "--seed" => o.seed = num(a, it.next())?,
-                    "--seeds" => o.seeds = num(a, it.next())?.max(1),
+                    "--seeds" => {
+                        // The job list is built up front: bound it rather than
+                        // abort on allocation.
+                        o.seeds = num(a, it.next())?.max(1);
+                        if o.seeds > MAX_SEEDS {
+                            return Err(format!("--seeds {}: at most {MAX_SEEDS} seeds per run", o.seeds));
+                        }
+                    }
                     "--cycles" => o.cycles = num(a, it.next())?,
                     "--domains" => o.domains = domains(it.next().ok_or("--domains needs a value")?)?,
                     "--gen" => o.gens = gens(it.next().ok_or("--gen needs a value")?)?,
@@ -145,6 +156,7 @@ fn run(args: &[String]) -> Result<u8, String> {
             let mut fault: Option<String> = None;
             let mut packets: Option<PathBuf> = None;
             let mut x_seed: Option<u32> = None;
+            let mut max_cycles: Option<u64> = None;
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
                 match a.as_str() {
@@ -155,6 +167,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--window" => art.window = num(a, it.next())?,
                     "--packets" => packets = Some(PathBuf::from(it.next().ok_or("--packets needs a file")?)),
                     "--xseed" => x_seed = Some(num(a, it.next())? as u32),
+                    "--max-cycles" => max_cycles = Some(num(a, it.next())?),
                     f if f.starts_with("--") => return Err(format!("script: unknown option '{f}'")),
                     f => files.push(PathBuf::from(f)),
                 }
@@ -175,6 +188,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     quiet,
                     packets.as_deref(),
                     x_seed,
+                    max_cycles,
                 ) {
                     Ok(cycles) => println!(
                         "PASS {} ({cycles} cycles, {})",
@@ -354,7 +368,7 @@ fn import_mmiotrace(args: &[String], art: &Artifacts) -> Result<u8, String> {
     let sname = out.display().to_string();
     let s = script::parse(&sname, &imp.script).map_err(|e| format!("the imported script does not parse: {e}"))?;
     let lines = imp.line_map(&s);
-    let opts = ScriptOpts { model_only, fault: None, art, quiet: true, packets: None, x_seed: None };
+    let opts = ScriptOpts { model_only, fault: None, art, quiet: true, packets: None, x_seed: None, max_cycles: None };
     let repro = format!("make script FILE={sname}{}", if model_only { " ARGS=--model-only" } else { "" });
     match runner::run_parsed(&sname, &s, &opts, &repro) {
         Ok(r) => {

@@ -538,6 +538,10 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
     }
     let Some(first) = all.first() else { return Err("merge: no files".into()) };
     let plan = first.plan.clone();
+    // A plan with no jobs proves nothing: never report it as passed.
+    if plan.is_empty() {
+        return Err(format!("{}: the regression plan has no jobs", files[0].display()));
+    }
     let mut seen = vec![0u32; plan.len()];
     let mut jobs = Vec::new();
     let mut stats = Stats::default();
@@ -551,7 +555,15 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
             ));
         }
         for j in &r.jobs {
-            seen[j.index] += 1;
+            let Some(n) = seen.get_mut(j.index) else {
+                return Err(format!(
+                    "{}: job index {} is outside the plan of {} jobs (a corrupt or foreign results file)",
+                    f.display(),
+                    j.index,
+                    plan.len()
+                ));
+            };
+            *n += 1;
             jobs.push(j.clone());
         }
         stats.merge(&r.stats);
@@ -649,7 +661,7 @@ pub fn run_script(
     art: &Artifacts,
     quiet: bool,
 ) -> Result<u64, ScriptError> {
-    run_script_packets(path, model_only, fault, art, quiet, None, None)
+    run_script_packets(path, model_only, fault, art, quiet, None, None, None)
 }
 
 /// [`run_script`], also writing the model's record packets as a packet log
@@ -663,6 +675,7 @@ pub fn run_script_packets(
     quiet: bool,
     packets: Option<&Path>,
     x_seed: Option<u32>,
+    max_cycles: Option<u64>,
 ) -> Result<u64, ScriptError> {
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
@@ -671,7 +684,7 @@ pub fn run_script_packets(
         Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
         None => format!("make script FILE={name}"),
     };
-    let o = ScriptOpts { model_only, fault, art, quiet, packets, x_seed };
+    let o = ScriptOpts { model_only, fault, art, quiet, packets, x_seed, max_cycles };
     // `gen a,b,...` runs the script once per generation; messages then name
     // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
@@ -696,7 +709,15 @@ pub struct ScriptOpts<'a> {
     pub packets: Option<&'a Path>,
     /// Initial-value seed for a script without an `xseed` line.
     pub x_seed: Option<u32>,
+    /// Most bus cycles a script may run (`--max-cycles`; None: the default
+    /// `SCRIPT_MAX_CYCLES`). A `wait` that would pass it is refused before it
+    /// runs, naming its line, so no script runs for hours by a typo.
+    pub max_cycles: Option<u64>,
 }
+
+/// Default bound of a script's length in bus cycles (about a minute of
+/// lockstep at 8 domains); `pcnt script --max-cycles N` raises it.
+pub const SCRIPT_MAX_CYCLES: u64 = 10_000_000;
 
 /// One `read` (or `mem`) of a script run: its script line and what it returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -736,7 +757,17 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
     let last_line = s.body.last().map_or(0, |l| l.line);
     // The commands, then the end-of-run memory image compare (S21).
     let steps = s.body.iter().map(Some).chain(std::iter::once(None));
+    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
     for step in steps {
+        if let Some(Line { line, cmd: Cmd::Wait { cycles } }) = step {
+            if e.cycle.saturating_add(*cycles) > max {
+                return Err(ScriptError::Input(format!(
+                    "{name}:{line}: 'wait {cycles}' would run the script past {max} bus cycles \
+                     (at cycle {}; raise the bound with --max-cycles)",
+                    e.cycle
+                )));
+            }
+        }
         let (line, r) = match step {
             Some(l) => (l.line, e.exec(&l.cmd)),
             None => (last_line, e.finish().map(|()| None)),
@@ -869,7 +900,9 @@ pub fn coverage(stats: &Stats, plan: &str, json: Option<&Path>) -> (Vec<String>,
         let map: serde_json::Map<String, serde_json::Value> =
             bins.iter().map(|(n, c)| (n.clone(), serde_json::Value::from(*c))).collect();
         let doc = serde_json::json!({ "bins": map, "hit": hit, "counted": counted, "unhit": unhit });
-        if let Err(e) = fs::write(p, serde_json::to_string_pretty(&doc).unwrap_or_default()) {
+        // A fresh clone has no out/ yet.
+        let made = p.parent().map_or(Ok(()), |d| if d.as_os_str().is_empty() { Ok(()) } else { fs::create_dir_all(d) });
+        if let Err(e) = made.and_then(|()| fs::write(p, serde_json::to_string_pretty(&doc).unwrap_or_default())) {
             println!("coverage: cannot write {}: {e}", p.display());
         }
     }

@@ -832,16 +832,21 @@ impl Parser {
 }
 
 /// The rate of a `clock` line: `N`, `M/N` or `irregular SEED` (S15).
+/// Longest clock period a script may set: a domain ticks at least once in
+/// this many bus clocks, so a write to it (which waits for a tick, S15)
+/// never waits longer. A slower clock is rejected at its `clock` line.
+pub const MAX_CLOCK_N: u64 = 1_000_000;
+
 fn clock_spec(a: &mut Args) -> Result<ClockSpec, String> {
-    const RANGE: &str = "1..=4294967295";
+    const RANGE: &str = "1..=1000000";
     let tok = a.next("RATE")?;
     if tok == "irregular" {
         let seed = num(a.next("SEED")?, "SEED", 0, u64::MAX, "a u64")?;
         return Ok(ClockSpec::Irregular { seed });
     }
     let (m, n) = match tok.split_once('/') {
-        Some((m, n)) => (num(m, "M", 1, u64::from(u32::MAX), RANGE)?, num(n, "N", 1, u64::from(u32::MAX), RANGE)?),
-        None => (1, num(tok, "N", 1, u64::from(u32::MAX), RANGE)?),
+        Some((m, n)) => (num(m, "M", 1, MAX_CLOCK_N, RANGE)?, num(n, "N", 1, MAX_CLOCK_N, RANGE)?),
+        None => (1, num(tok, "N", 1, MAX_CLOCK_N, RANGE)?),
     };
     if m > n {
         return Err(format!("clock rate {m}/{n} ticks more than once per cycle (expected M <= N)"));
@@ -1073,7 +1078,7 @@ mod tests {
             ("domains 9", 1, &["N 9 out of range", "1..=8"]),
             ("domains 2\ndomains 2", 2, &["duplicate 'domains'", "line 1"]),
             ("clock 1", 1, &["missing argument RATE for 'clock'", "usage: clock DOM N"]),
-            ("clock 0 0", 1, &["N 0 out of range", "1..=4294967295"]),
+            ("clock 0 0", 1, &["N 0 out of range", "1..=1000000"]),
             ("clock 0 3/2", 1, &["clock rate 3/2", "M <= N"]),
             ("clock 0 irregular", 1, &["missing argument SEED"]),
             ("clock 8 1", 1, &["DOM 8 out of range", "0..=7"]),
@@ -1183,7 +1188,7 @@ mod tests {
         let mut clocks = Vec::new();
         for dom in 0..domains as u8 {
             if rng.below(3) == 0 {
-                let n = 1 + (rng.next() as u32 >> rng.below(32));
+                let n = 1 + (rng.next() as u32 >> rng.below(32)) % MAX_CLOCK_N as u32;
                 clocks.push((
                     dom,
                     match rng.below(3) {
