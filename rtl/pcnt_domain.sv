@@ -80,7 +80,11 @@
 module pcnt_domain #(
   parameter int unsigned DomIdx      = 0,
   parameter logic [7:0]  TrailerBase = 8'he0,
-  parameter int unsigned SigCount    = 256
+  parameter int unsigned SigCount    = 256,
+  // Signal position of USER_0 (USER_1 is the next one), GT215 (S19): the
+  // envytools tables place them per domain (0x2a in the G80:GF100 host
+  // domain, 0x69 in core clock A, ...).
+  parameter int unsigned UserPos     = 32'hea
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
@@ -227,12 +231,6 @@ module pcnt_domain #(
   // Internal trailer signals, indexed by offset from the trailer base.
   logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer;
 
-  // USER_0/USER_1 (+0x0a/+0x0b) are GT215 only (S19, a project placement);
-  // before GT215 those positions stay external signals (S9).
-  assign trailer[pcnt_pkg::TrailerUser0]     = gen_gt215 ? user_q[0]
-                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerUser0];
-  assign trailer[pcnt_pkg::TrailerUser1]     = gen_gt215 ? user_q[1]
-                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerUser1];
   // ZERO (+0x0c) and PERIODIC (+0x0d, S18) are G84+; on NV40 the seed lists
   // nothing there, so those positions stay external signals (S9).
   assign trailer[pcnt_pkg::TrailerZero]      = gen_g84 ? 1'b0
@@ -266,6 +264,9 @@ module pcnt_domain #(
       assign sig_eff[s] = 1'b0;
     end else if (s >= TrailerLo && s <= TrailerHi) begin : gen_trailer
       assign sig_eff[s] = trailer[s - 32'(TrailerBase)];
+    end else if (s == UserPos || s == UserPos + 1) begin : gen_user
+      // USER_0/USER_1 on GT215 (S19); before GT215 an external signal (S9).
+      assign sig_eff[s] = gen_gt215 ? user_q[s - UserPos] : sig_i[s];
     end else begin : gen_external
       assign sig_eff[s] = sig_i[s];
     end

@@ -61,13 +61,12 @@ package pcnt_pkg;
   // PERIODIC generator counter width (S18): holds up to P - 1 = 0xffff.
   localparam int unsigned PeriodicCntW = 17;
 
-  // Trailer positions relative to the trailer base, NV40:GF100 list (S9),
-  // plus USER_0/USER_1 at +0x0a/+0x0b on GT215 (S19, project placement).
+  // Trailer positions relative to the trailer base, NV40:GF100 list (S9).
   // Offsets below TrailerFirst are always ordinary external signals; which
   // positions from TrailerFirst on are internal depends on the generation.
-  localparam int unsigned TrailerFirst     = 32'h0a;
-  localparam int unsigned TrailerUser0     = 32'h0a;
-  localparam int unsigned TrailerUser1     = 32'h0b;
+  // USER_0/USER_1 (GT215, S19) are not in the trailer: their position is a
+  // per-domain parameter (UserPos; default 0xea = default base + 0x0a).
+  localparam int unsigned TrailerFirst     = 32'h0c;
   localparam int unsigned TrailerZero      = 32'h0c;
   localparam int unsigned TrailerPeriodic  = 32'h0d;
   localparam int unsigned TrailerWrcache   = 32'h0e;

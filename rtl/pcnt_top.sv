@@ -10,7 +10,8 @@
 // * APB wait states (S15): pready_o = 0 while an accepted write to a register
 //   of domain d waits for dom_tick_i[d] (pcnt_apb_regs).
 // * Domain d sees sig_i[d*256 +: 256], its own TrailerBase
-//   (TrailerBases[d*8 +: 8]) and SigCount (SigCounts[d*9 +: 9]) (S9).
+//   (TrailerBases[d*8 +: 8]), SigCount (SigCounts[d*9 +: 9]) and USER_0
+//   position (UserPoss[d*9 +: 9], USER_1 next; S9, S19).
 // * Imports (S16): for every ordered pair k -> d of present domains, k != d,
 //   a pcnt_sync_2ff per signal (EVENT, FLAG; source domain k's event_o /
 //   flag_o) and a pcnt_pulse_sync per edge count (event_cnt_o / flag_cnt_o,
@@ -39,7 +40,9 @@ module pcnt_top #(
   // PCOUNTER does (S8).
   parameter bit           StrictDecode = 1'b1,
   parameter logic [63:0]  TrailerBases = {8{8'he0}},
-  parameter logic [71:0]  SigCounts    = {8{9'd256}}
+  parameter logic [71:0]  SigCounts    = {8{9'd256}},
+  // USER_0 position per domain (USER_1 next), GT215 (S19); 9 bits each.
+  parameter logic [71:0]  UserPoss     = {8{9'h0ea}}
 ) (
   input  logic                                                  clk_i,
   input  logic                                                  rst_ni,
@@ -188,12 +191,18 @@ module pcnt_top #(
   for (genvar d = 0; d < NumDomains; d++) begin : gen_dom
     localparam logic [7:0]  TrailerBase = TrailerBases[d * 8 +: 8];
     localparam int unsigned SigCount    = 32'(SigCounts[d * 9 +: 9]);
+    localparam int unsigned UserPos     = 32'(UserPoss[d * 9 +: 9]);
 
     if (TrailerBase[4:0] != 5'd0) begin : gen_trailer_align_check
       $error("pcnt_top: TrailerBase of a domain must be a multiple of 0x20");
     end
     if (32'(TrailerBase) + 32'h20 > SigCount || SigCount > 256) begin : gen_sig_count_check
       $error("pcnt_top: need TrailerBase + 0x20 <= SigCount <= 256");
+    end
+    if (UserPos + 2 > SigCount
+        || (UserPos + 1 >= 32'(TrailerBase) + pcnt_pkg::TrailerFirst
+            && UserPos < 32'(TrailerBase) + pcnt_pkg::TrailerSize)) begin : gen_user_pos_check
+      $error("pcnt_top: USER_0/USER_1 must be present signals outside trailer +0x0c..+0x1f");
     end
 
     // Imports into domain d, bit k = source domain k (S16), synchronized on
@@ -260,7 +269,8 @@ module pcnt_top #(
     pcnt_domain #(
       .DomIdx      (d),
       .TrailerBase (TrailerBase),
-      .SigCount    (SigCount)
+      .SigCount    (SigCount),
+      .UserPos     (UserPos)
     ) u_domain (
       .clk_i,
       .rst_ni,

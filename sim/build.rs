@@ -19,14 +19,29 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// (name, NumDomains, StrictDecode) of the always-built configurations;
-/// `d2_lax` is the hardware decode (holes read 0, no PSLVERR; S8).
-const CONFIGS: &[(&str, u32, bool)] = &[("d1", 1, true), ("d2", 2, true), ("d8", 8, true), ("d2_lax", 2, false)];
+use pcounter::{Config, Gen, Layout};
+
+/// (name, NumDomains, StrictDecode, layout, generation whose real layout it
+/// is) of the always-built configurations; `d2_lax` is the hardware decode
+/// (holes read 0, no PSLVERR; S8); `d8_real_*` real GPUs' signal layouts and
+/// `d2_odd` non-default parameters (S9, S19). The harness finds a build by
+/// its parameters, so G92 runs on the G84 build (same envytools table).
+const CONFIGS: &[(&str, u32, bool, Layout, Gen)] = &[
+    ("d1", 1, true, Layout::Default, Gen::G84),
+    ("d2", 2, true, Layout::Default, Gen::G84),
+    ("d8", 8, true, Layout::Default, Gen::G84),
+    ("d2_lax", 2, false, Layout::Default, Gen::G84),
+    ("d8_real_g84", 8, true, Layout::Real, Gen::G84),
+    ("d8_real_gt215", 8, true, Layout::Real, Gen::Gt215),
+    ("d2_odd", 2, true, Layout::Odd, Gen::G84),
+];
 
 struct Variant {
     name: String,
     domains: u32,
     strict: bool,
+    layout: Layout,
+    cfg: Config,
     fault: Option<Fault>,
 }
 
@@ -37,6 +52,8 @@ struct Fault {
     line: Option<usize>,
     /// `decode: lax`: the variant is built with StrictDecode = 0.
     strict: bool,
+    /// `layout: odd` (or `real`): the variant's signal layout (2 domains).
+    layout: Layout,
     find: String,
     replace: String,
 }
@@ -64,14 +81,29 @@ fn main() {
     let only = env::var("PCNT_CONFIGS").ok();
     let mut variants: Vec<Variant> = CONFIGS
         .iter()
-        .filter(|(n, _, _)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
-        .map(|(n, d, s)| Variant { name: n.to_string(), domains: *d, strict: *s, fault: None })
+        .filter(|(n, ..)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
+        .map(|&(n, d, s, layout, gen)| Variant {
+            name: n.to_string(),
+            domains: d,
+            strict: s,
+            layout,
+            cfg: Config::with_layout(gen, d as usize, layout).expect("build layout"),
+            fault: None,
+        })
         .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         println!("cargo:rerun-if-changed={}", dir.display());
         for f in faults(&dir) {
-            variants.push(Variant { name: format!("f_{}", f.name), domains: 2, strict: f.strict, fault: Some(f) });
+            let cfg = Config::with_layout(Gen::G84, 2, f.layout).expect("fault layout");
+            variants.push(Variant {
+                name: format!("f_{}", f.name),
+                domains: 2,
+                strict: f.strict,
+                layout: f.layout,
+                cfg,
+                fault: Some(f),
+            });
         }
     }
 
@@ -93,6 +125,9 @@ fn main() {
             .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
             .arg(format!("-GNumDomains={}", v.domains))
             .arg(format!("-GStrictDecode={}", u8::from(v.strict)))
+            .arg(format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)))
+            .arg(format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)))
+            .arg(format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)))
             .arg(format!("-I{}", incdir.display()))
             .arg("-Mdir")
             .arg(&obj)
@@ -126,15 +161,27 @@ fn main() {
         };
         writeln!(
             table,
-            "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
+            "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, layout: {l:?}, trailer_base: {tb:?}, sig_count: {sc:?}, user_pos: {up:?}, \
+             fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
              cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
             d = v.domains,
-            s = v.strict
+            s = v.strict,
+            l = v.layout.name(),
+            tb = v.cfg.trailer_base,
+            sc = v.cfg.sig_count,
+            up = v.cfg.user_pos,
         )
         .unwrap();
     }
     let src = format!("extern \"C\" {{\n{decls}}}\n\n/// Every Verilated configuration linked in.\npub static MODELS: &[ModelFns] = &[\n{table}];\n");
     fs::write(out.join("models.rs"), src).unwrap();
+}
+
+/// A packed per-domain parameter value (domain 0 in the low bits) as a sized
+/// binary literal, so 9-bit fields stay exact.
+fn packed(v: [u32; 8], width: u32) -> String {
+    let bin: String = v.iter().rev().map(|x| format!("{:0w$b}", x, w = width as usize)).collect();
+    format!("{}'b{bin}", 8 * width)
 }
 
 fn run(cmd: &mut Command) {
@@ -242,6 +289,10 @@ fn faults(dir: &Path) -> Vec<Fault> {
             find: get("find:"),
             replace: get("replace:"),
             strict: !text.lines().any(|l| l.strip_prefix("decode:").is_some_and(|v| v.trim() == "lax")),
+            layout: text
+                .lines()
+                .find_map(|l| l.strip_prefix("layout:"))
+                .map_or(Layout::Default, |v| Layout::from_name(v.trim()).expect("layout: default | odd")),
         });
     }
     out

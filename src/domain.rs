@@ -240,12 +240,8 @@ impl DomainState {
         let g84 = cfg.gen >= Gen::G84;
         let gt215 = cfg.gen >= Gen::Gt215;
         let base = usize::from(cfg.trailer_base[dom]) / 32;
-        let mut external: u32 = if g84 { 0x0000_0fff } else { 0x0000_3fff };
+        let external: u32 = if g84 { 0x0000_0fff } else { 0x0000_3fff };
         let mut t = 0u32;
-        if gt215 {
-            external &= !0x0c00;
-            t |= u32::from(self.user & 3) << 0x0a;
-        }
         t |= u32::from(g84 && self.periodic) << 0x0d;
         // The global pulses after this domain's synchronizers (S22).
         t |= u32::from(g84 && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
@@ -258,6 +254,14 @@ impl DomainState {
             t |= u32::from((fl >> k) & 1) << (0x1f - k);
         }
         w[base] = (w[base] & external) | t;
+        // USER_0/USER_1 at the domain's USER position (GT215, S19); before
+        // GT215 those positions are external signals.
+        if gt215 {
+            for (i, pos) in [cfg.user_pos[dom], cfg.user_pos[dom] + 1].into_iter().enumerate() {
+                let (word, bit) = (usize::from(pos) / 32, pos % 32);
+                w[word] = (w[word] & !(1 << bit)) | u32::from(self.user >> i & 1) << bit;
+            }
+        }
         w
     }
 

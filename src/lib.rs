@@ -17,7 +17,7 @@ pub mod record;
 pub mod regs;
 pub mod set;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, Layout};
 pub use domain::{DomainInputs, DomainState, SingleState};
 pub use regs::Gen;
 pub use set::{BusOp, BusResult, CycleInputs, PcounterSet, Signals};

@@ -1004,21 +1004,32 @@ fn record_chan_bind(#[case] data: u32, #[case] bind: bool) {
 
 // ---------------------------------------------------------------- S0 / S9 configuration
 
-/// S0/S9 (`pcnt_top` parameter checks): 1..=8 domains, trailer base a
-/// multiple of 0x20, base + 0x20 <= signal count <= 256.
+/// S0/S9/S19 (`pcnt_top` parameter checks): 1..=8 domains, trailer base a
+/// multiple of 0x20, base + 0x20 <= signal count <= 256, USER_0/USER_1
+/// present and outside trailer +0x0c..+0x1f.
 #[rstest]
-#[case::default(1, 0xe0, 256, true)]
-#[case::no_domains(0, 0xe0, 256, false)]
-#[case::nine_domains(9, 0xe0, 256, false)]
-#[case::base_unaligned(1, 0x50, 256, false)]
-#[case::trailer_fits(1, 0x40, 0x60, true)]
-#[case::trailer_cut(1, 0x40, 0x5f, false)]
-#[case::too_many_signals(1, 0x00, 257, false)]
-fn config_validation(#[case] domains: usize, #[case] base: u8, #[case] count: u16, #[case] ok: bool) {
+#[case::default(1, 0xe0, 256, 0xea, true)]
+#[case::no_domains(0, 0xe0, 256, 0xea, false)]
+#[case::nine_domains(9, 0xe0, 256, 0xea, false)]
+#[case::base_unaligned(1, 0x50, 256, 0xea, false)]
+#[case::trailer_fits(1, 0x40, 0x60, 0x4a, true)]
+#[case::trailer_cut(1, 0x40, 0x5f, 0x4a, false)]
+#[case::too_many_signals(1, 0x00, 257, 0x0a, false)]
+#[case::user_host_domain_gt215(1, 0xe0, 256, 0x2a, true)] // envytools tesla.rst: host 0x2a-0x2b
+#[case::user_in_trailer(1, 0xe0, 256, 0xeb, false)]
+#[case::user_past_signals(1, 0x40, 0x60, 0x5f, false)]
+fn config_validation(
+    #[case] domains: usize,
+    #[case] base: u8,
+    #[case] count: u16,
+    #[case] user: u16,
+    #[case] ok: bool,
+) {
     let mut cfg = Config::new(Gen::G92, 1).unwrap();
     cfg.num_domains = domains;
     cfg.trailer_base[7] = base;
     cfg.sig_count[7] = count;
+    cfg.user_pos[7] = user;
     let r = cfg.validate();
     assert_eq!(r.is_ok(), ok, "{r:?}");
     if let Err(e) = r {
@@ -1032,7 +1043,7 @@ fn config_validation(#[case] domains: usize, #[case] base: u8, #[case] count: u1
 #[test]
 fn trailer_base_and_signal_count() {
     let mut cfg = Config::new(Gen::Gt215, 1).unwrap();
-    (cfg.trailer_base[0], cfg.sig_count[0]) = (0x40, 0x70);
+    (cfg.trailer_base[0], cfg.sig_count[0], cfg.user_pos[0]) = (0x40, 0x70, 0x4a);
     let mut tb = Tb::with_config(cfg);
     for s in [0x05, 0x4d, 0x4f, 0x6f, 0x70, 0xe5, 0xff] {
         tb.sig(0, s, true);

@@ -56,6 +56,12 @@ pub struct ModelFns {
     pub num_domains: usize,
     /// Built with `StrictDecode` = 1 (S8).
     pub strict: bool,
+    /// Name of the build's `pcounter::Layout` (S9, S19).
+    pub layout: &'static str,
+    /// The build's `TrailerBases` / `SigCounts` / `UserPoss` per domain (S9, S19).
+    pub trailer_base: [u8; 8],
+    pub sig_count: [u16; 8],
+    pub user_pos: [u16; 8],
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
@@ -94,10 +100,10 @@ impl Rtl {
         MODELS
             .iter()
             .map(|m| {
-                let lax = if m.strict { "" } else { " (lax decode)" };
+                let lax = if m.strict { "" } else { ", lax decode" };
                 match m.fault {
                     Some(f) => format!("{} domain(s){lax} with fault {f}", m.num_domains),
-                    None => format!("{} domain(s){lax}", m.num_domains),
+                    None => format!("{} ({} domain(s){lax})", m.name, m.num_domains),
                 }
             })
             .collect()
@@ -114,15 +120,37 @@ impl Rtl {
         MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.strict)
     }
 
+    /// The signal layout a fault build was made with (`layout: odd`).
+    pub fn fault_layout(fault: &str) -> Option<pcounter::Layout> {
+        MODELS.iter().find(|m| m.fault == Some(fault)).and_then(|m| pcounter::Layout::from_name(m.layout))
+    }
+
     /// `x_seed` picks the random initial values of every variable
     /// (`--x-initial unique`): a flop missing from the reset shows up as a
     /// mismatch for most seeds. `strict` is the build's `StrictDecode` (S8).
-    pub fn new(num_domains: usize, strict: bool, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
-        let found = MODELS.iter().find(|m| m.num_domains == num_domains && m.strict == strict && m.fault == fault);
+    /// The build is found by the configuration's parameters (domain count,
+    /// StrictDecode, per-domain trailer base, signal count, USER position of
+    /// the present domains, S9, S19) and the fault.
+    pub fn new(cfg: &pcounter::Config, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
+        let (num_domains, strict) = (cfg.num_domains, cfg.strict_decode);
+        let n = num_domains;
+        let found = MODELS.iter().find(|m| {
+            m.num_domains == n
+                && m.strict == strict
+                && m.fault == fault
+                && m.trailer_base[..n] == cfg.trailer_base[..n]
+                && m.sig_count[..n] == cfg.sig_count[..n]
+                && m.user_pos[..n] == cfg.user_pos[..n]
+        });
         let fns = found.ok_or_else(|| {
             format!(
-                "no Verilated build for {num_domains} domain(s){}{}; built: {}{}",
+                "no Verilated build for {num_domains} domain(s){}{}{}; built: {}{}",
                 if strict { "" } else { " (lax decode)" },
+                if cfg.trailer_base[..n] == [0xe0; 8][..n] && cfg.sig_count[..n] == [256; 8][..n] {
+                    ""
+                } else {
+                    " with this signal layout"
+                },
                 fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
                 Rtl::available().join(", "),
                 if fault.is_some() { " (fault builds need `--features faults`)" } else { "" }

@@ -151,6 +151,9 @@ pub struct Stats {
     /// silently under StrictDecode = 0 (S8).
     #[serde(default)]
     pub lax_refused: u64,
+    /// Bus cycles run per named signal layout (default, real, odd; S9, S19).
+    #[serde(default)]
+    pub layout_cycles: [u64; 3],
 }
 
 /// Names of the `Stats::sync` counts, for bins and the summary: PM_TRIGGER
@@ -230,6 +233,7 @@ impl Stats {
         self.rec_wedged_waits += o.rec_wedged_waits;
         add(&mut self.sync, &o.sync);
         self.lax_refused += o.lax_refused;
+        add(&mut self.layout_cycles, &o.layout_cycles);
         for (v, w) in
             [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read), (&mut self.record, &o.record)]
         {
@@ -291,6 +295,8 @@ impl Stats {
         b.push(("user.level".into(), self.user_levels));
         b.push(("bus.pslverr".into(), self.slverr));
         b.push(("bus.lax_refused".into(), self.lax_refused));
+        b.push(("layout.real".into(), self.layout_cycles[pcounter::Layout::Real as usize]));
+        b.push(("layout.odd".into(), self.layout_cycles[pcounter::Layout::Odd as usize]));
         for (i, n) in RECORD_EVENTS.iter().enumerate() {
             b.push((format!("record.{n}"), self.record.get(i).copied().unwrap_or(0)));
         }
@@ -426,6 +432,8 @@ const W_CYCLE: usize = 1;
 
 pub struct Engine {
     cfg: Config,
+    /// The named signal layout the configuration came from (reach counts).
+    pub layout: pcounter::Layout,
     model: PcounterSet,
     rtl: Option<Rtl>,
     sig: Vec<Signals>,
@@ -501,8 +509,9 @@ impl Engine {
             *clock.get_mut(usize::from(d)).ok_or(format!("clock for domain {d}, but only {domains} domain(s)"))? = spec;
         }
         let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
-        let rtl = if rtl { Some(Rtl::new(domains, cfg.strict_decode, fault, x_seed)?) } else { None };
+        let rtl = if rtl { Some(Rtl::new(&cfg, fault, x_seed)?) } else { None };
         let mut e = Engine {
+            layout: pcounter::Layout::Default,
             cfg,
             model,
             rtl,
@@ -943,6 +952,7 @@ impl Engine {
             None => {}
         }
         st.slverr += u64::from(res.slverr);
+        st.layout_cycles[self.layout as usize] += 1;
         if !self.cfg.strict_decode && res.ready {
             let refused = match bus {
                 Some(BusOp::Write { offset, strb, .. }) => {

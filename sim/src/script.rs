@@ -38,9 +38,9 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 14] = [
-    "gen", "domains", "clock", "xseed", "decode", "write", "read", "wait", "set", "pulse", "poke", "mem", "fault",
-    "latency",
+const COMMANDS: [&str; 15] = [
+    "gen", "domains", "clock", "xseed", "decode", "layout", "write", "read", "wait", "set", "pulse", "poke", "mem",
+    "fault", "latency",
 ];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI | trace VALUE]";
 const U32: &str = "decimal or 0x-hex u32";
@@ -338,6 +338,8 @@ pub struct Script {
     /// `decode lax` (S8: StrictDecode = 0, holes read 0, no PSLVERR);
     /// true (`decode strict`) is the default.
     pub strict: bool,
+    /// `layout default | real | odd` (S9, S19): per-domain signal layout.
+    pub layout: pcounter::Layout,
     pub body: Vec<Line>,
 }
 
@@ -349,6 +351,7 @@ impl Default for Script {
             clocks: Vec::new(),
             x_seed: None,
             strict: true,
+            layout: pcounter::Layout::Default,
             body: Vec::new(),
         }
     }
@@ -385,7 +388,11 @@ impl Script {
 /// Rendered layout: `gen`, `domains`, one line per clock, `xseed` if any, a
 /// blank line, body.
 fn body_first_line(s: &Script) -> usize {
-    s.clocks.len() + usize::from(s.x_seed.is_some()) + usize::from(!s.strict) + 4
+    s.clocks.len()
+        + usize::from(s.x_seed.is_some())
+        + usize::from(!s.strict)
+        + usize::from(s.layout != pcounter::Layout::Default)
+        + 4
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -441,6 +448,9 @@ pub fn render(s: &Script) -> String {
     }
     if !s.strict {
         out += "decode lax\n";
+    }
+    if s.layout != pcounter::Layout::Default {
+        out += &format!("layout {}\n", s.layout.name());
     }
     out.push('\n');
     for l in &s.body {
@@ -597,6 +607,7 @@ impl Parser {
             "xseed" => "xseed N (seed of the RTL's random initial values, a u32)",
             "domains" => "domains N (1..=8)",
             "decode" => "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
+            "layout" => "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
             "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
             "write" => "write ADDR DATA [strb MASK]",
             "read" => READ_USAGE,
@@ -622,7 +633,7 @@ impl Parser {
         };
         let mut a = Args { toks, pos: 1, usage };
         let cmd = match name {
-            "gen" | "domains" | "clock" | "xseed" | "decode" => {
+            "gen" | "domains" | "clock" | "xseed" | "decode" | "layout" => {
                 self.config_allowed(name)?;
                 self.config(n, name, &mut a)?;
                 None
@@ -771,6 +782,12 @@ impl Parser {
                     return Err("duplicate 'xseed'".into());
                 }
                 self.script.x_seed = Some(x);
+            }
+            "layout" => {
+                let l = a.next("default | real | odd")?;
+                self.script.layout = pcounter::Layout::from_name(l).ok_or_else(|| {
+                    format!("unknown layout '{}' (expected one of: {})", show(l), pcounter::Layout::NAMES.join(", "))
+                })?;
             }
             "decode" => {
                 self.script.strict = match a.next("strict | lax")? {
@@ -999,9 +1016,9 @@ mod tests {
         // One case per line reads as a table; keep rustfmt from unrolling it.
         #[rustfmt::skip]
         let cases: &[(&str, usize, &[&str])] = &[
-            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, decode, write, read, wait, set, pulse"]),
+            ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, decode, layout, write, read, wait, set, pulse"]),
             ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
-            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, decode, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, decode, layout, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
             ("xseed 1\nxseed 2", 2, &["duplicate 'xseed'"]),
             ("wait 1\nxseed 2", 2, &["'xseed' must come before the first"]),
             ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
@@ -1240,7 +1257,8 @@ mod tests {
             body.push(Line { line: i + 1, cmd });
         }
         let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
-        Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, strict: rng.below(4) != 0, body }
+        let layout = [pcounter::Layout::Default, pcounter::Layout::Real, pcounter::Layout::Odd][rng.below(3)];
+        Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, strict: rng.below(4) != 0, layout, body }
     }
 
     #[test]
