@@ -33,9 +33,13 @@
 //   each domain samples them at its ticks, S18, S21).
 // * RECORD_CHAN / RECORD_DMA (S21, G84+): storage. A RECORD_CHAN write with
 //   VALID (bit 31) = 1 raises rec_bind_o for exactly the next cycle.
+// * Channel binding (S21 (a)): dma_written is set by any RECORD_DMA write; a
+//   RECORD_CHAN write with VALID = 1 sets bound = dma_written (the DMA object
+//   must be written first), VALID = 0 leaves bound alone. rec_bound_o is
+//   bound (not readable: no register has room).
 // * The layout lives only here, so another layout (NV10) can be a sibling
 //   module in front of the same domains.
-// * Reset (S8): global registers 0, rec_bind_o 0.
+// * Reset (S8): global registers 0, rec_bind_o 0, dma_written and bound 0.
 `include "pcnt_assert.svh"
 
 module pcnt_apb_regs #(
@@ -61,7 +65,8 @@ module pcnt_apb_regs #(
   output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]              glob_regs_o,
   output logic                                                   periodic_reset_o,
   output logic                                                   record_reset_o,
-  output logic                                                   rec_bind_o
+  output logic                                                   rec_bind_o,
+  output logic                                                   rec_bound_o
 );
 
   localparam int unsigned NumDomRegs    = pcnt_reg_pkg::NumDomRegs;
@@ -156,6 +161,30 @@ module pcnt_apb_regs #(
     end
   end
   assign rec_bind_o = bind_q;
+
+  // Channel binding (S21 (a)): the channel must be written after the DMA
+  // object for a successful bind.
+  logic dma_written_q, dma_written_d, bound_q, bound_d;
+  always_comb begin
+    dma_written_d = dma_written_q;
+    bound_d       = bound_q;
+    if (glob_we[pcnt_reg_pkg::GlobRecordDma]) begin
+      dma_written_d = 1'b1;
+    end
+    if (bind_d) begin
+      bound_d = dma_written_q;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dma_written_q <= 1'b0;
+      bound_q       <= 1'b0;
+    end else begin
+      dma_written_q <= dma_written_d;
+      bound_q       <= bound_d;
+    end
+  end
+  assign rec_bound_o = bound_q;
 
   ////////////////////////////////////////////////////////////////////////////
   // Reads and response

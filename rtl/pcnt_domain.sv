@@ -72,7 +72,8 @@
 // * Record mode (S21, G84+, CTRL.MODE = RECORD): pcnt_record counts the 12
 //   raw selected signals (SRC_STATUS bits 0..11) and the STOP logic-op
 //   output; RECORD_STATUS reads its position and FAULT; CTRL.FAULT_CLEAR
-//   (write-only) clears FAULT. The single/quad counters hold in record mode.
+//   (write-only) clears FAULT; rec_bound_i (the channel binding) decides
+//   whether a send writes memory or faults. The single/quad counters hold in record mode.
 // * Reset (S8, S16..S19, S21): every register and internal state is 0, state
 //   INACTIVE, QUAD_STATE EMPTY.
 `include "pcnt_assert.svh"
@@ -107,8 +108,10 @@ module pcnt_domain #(
   output logic                                    flag_o,
   output logic [pcnt_pkg::PulseCntW-1:0]          event_cnt_o,
   output logic [pcnt_pkg::PulseCntW-1:0]          flag_cnt_o,
-  // Record mode (S21): GCTRL.RECORD_RESET, and the slot towards pcnt_axi_wr.
+  // Record mode (S21): GCTRL.RECORD_RESET, the channel binding, and the slot
+  // towards pcnt_axi_wr.
   input  logic                                    record_reset_i,
+  input  logic                                    rec_bound_i,
   input  logic                                    rec_done_i,
   input  logic                                    rec_err_i,
   output logic                                    rec_busy_o,
@@ -757,6 +760,7 @@ module pcnt_domain #(
     .sel_i          (sel[11:0]),
     .stop_i         (in_stop),
     .record_reset_i,
+    .bound_i        (rec_bound_i),
     .start_we_i     (reg_we_i[pcnt_reg_pkg::RegRecordStart]),
     .start_data_i   (reg_wdata_i[31:4]),
     .limit_i        (cfg[pcnt_reg_pkg::RegRecordLimit * 32 + 4 +: 28]),

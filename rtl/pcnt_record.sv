@@ -4,13 +4,19 @@
 //
 // Contract:
 // * Counting part, advanced only at ticks (tick_i, S15), from the state of
-//   the tick: rec = record_mode_i (CTRL.MODE = RECORD on G84+).
-//   trigger = rec & (stop_q != 0 | some ev_q >= 16'hf000);
-//   send = trigger & buf_valid_q & ~busy_q & ~wedged_q & ~start_we_i &
-//   ~record_reset_i. Next counters, first match: record_reset_i -> all 0;
-//   start_we_i & rec -> all 0; rec & send -> cycles + 1, ev[i] = sel_i[i],
-//   stop = stop_i; rec -> cycles + 1 (48-bit wrap), ev[i] + sel_i[i]
-//   saturating at 16'hffff, stop + stop_i saturating at 12'hfff; else hold.
+//   the tick: rec = record_mode_i (CTRL.MODE = RECORD on G84+). The counters
+//   a packet carries are EV[0..11] in LONG, EV[0..3] in SHORT (~long_i).
+//   trigger = rec & (stop_q != 0 | some carried ev_q >= 16'hf000 | stale_q);
+//   fire = trigger & ~busy_q & ~wedged_q & ~start_we_i & ~record_reset_i;
+//   send = fire & buf_valid_q & bound_i (a packet to the slot);
+//   unbound = fire & buf_valid_q & ~bound_i (VM fault at once, S21 (b));
+//   fire & ~buf_valid_q drops the packet (S21 (c)). Next counters, first
+//   match: record_reset_i -> all 0; start_we_i & rec -> all 0; rec & fire ->
+//   cycles + 1, ev[i] = sel_i[i], stop = stop_i; rec -> cycles + 1 (48-bit
+//   wrap), ev[i] + sel_i[i] saturating at 16'hffff, stop + stop_i saturating
+//   at 12'hfff; else hold. In rec with SHORT, EV[4..11] are 0 (S21 (e)).
+// * stale (S21 (d)), at ticks: record_reset_i -> 0; start_we_i -> ~rec;
+//   fire -> 0; else hold.
 // * Position: a RECORD_START write loads start_data_i[31:4] and sets
 //   buf_valid; a send advances by 16 (SHORT) or 32 (LONG) bytes wrapping at
 //   2^32 and clears buf_valid when the packet address >= limit_i[31:4]
@@ -18,8 +24,9 @@
 // * Slot, FAULT, wedged: memory-port state, every bus cycle. A send loads the
 //   packet (pre-tick values, S21 word layout), its 40-bit address
 //   {addr_high_i, position} and size, and sets busy; done_i clears busy and,
-//   with err_i, sets fault and wedged. fault_clear_i clears fault (a fault
-//   set in the same cycle wins); wedged clears only at reset.
+//   with err_i, sets fault and wedged; unbound sets fault and wedged.
+//   fault_clear_i clears fault (a fault set in the same cycle wins); wedged
+//   clears only at reset.
 // * Reset: everything 0.
 `include "pcnt_assert.svh"
 
@@ -31,6 +38,7 @@ module pcnt_record (
   input  logic [11:0]  sel_i,
   input  logic         stop_i,
   input  logic         record_reset_i,
+  input  logic         bound_i,
   input  logic         start_we_i,
   input  logic [31:4]  start_data_i,
   input  logic [31:4]  limit_i,
@@ -62,19 +70,25 @@ module pcnt_record (
   logic             long_q, long_d;
   logic             fault_q, fault_d;
   logic             wedged_q, wedged_d;
+  logic             stale_q, stale_d;
 
-  logic near_overflow, trigger, send;
+  logic        near_overflow, trigger, fire, send, unbound;
+  logic [11:0] carried;  // counters a packet of this tick's format carries
+
+  // SHORT carries EV[0..3] only; the others neither count nor trigger (S21 (e)).
+  assign carried = long_i ? 12'hfff : 12'h00f;
 
   always_comb begin
     near_overflow = 1'b0;
     for (int unsigned i = 0; i < 12; i++) begin
-      near_overflow |= (ev_q[i*16 +: 16] >= NearOverflow);
+      near_overflow |= carried[i] & (ev_q[i*16 +: 16] >= NearOverflow);
     end
   end
 
-  assign trigger = record_mode_i & ((stop_q != 12'd0) | near_overflow);
-  assign send    = tick_i & trigger & buf_valid_q & ~busy_q & ~wedged_q & ~start_we_i
-                 & ~record_reset_i;
+  assign trigger = record_mode_i & ((stop_q != 12'd0) | near_overflow | stale_q);
+  assign fire    = tick_i & trigger & ~busy_q & ~wedged_q & ~start_we_i & ~record_reset_i;
+  assign send    = fire & buf_valid_q & bound_i;
+  assign unbound = fire & buf_valid_q & ~bound_i;
 
   // Counters (advance at ticks).
   always_comb begin
@@ -88,17 +102,31 @@ module pcnt_record (
     end else if (record_mode_i) begin
       cycles_d = cycles_q + 48'd1;
       for (int unsigned i = 0; i < 12; i++) begin
-        if (send) begin
+        if (!carried[i]) begin
+          ev_d[i*16 +: 16] = 16'd0;
+        end else if (fire) begin
           ev_d[i*16 +: 16] = {15'd0, sel_i[i]};
         end else if (ev_q[i*16 +: 16] != EvMax) begin
           ev_d[i*16 +: 16] = ev_q[i*16 +: 16] + {15'd0, sel_i[i]};
         end
       end
-      if (send) begin
+      if (fire) begin
         stop_d = {11'd0, stop_i};
       end else if (stop_q != StopMax) begin
         stop_d = stop_q + {11'd0, stop_i};
       end
+    end
+  end
+
+  // Bogus-packet flag (S21 (d), advances at ticks).
+  always_comb begin
+    stale_d = stale_q;
+    if (record_reset_i) begin
+      stale_d = 1'b0;
+    end else if (start_we_i) begin
+      stale_d = ~record_mode_i;
+    end else if (fire) begin
+      stale_d = 1'b0;
     end
   end
 
@@ -134,6 +162,10 @@ module pcnt_record (
     if (fault_clear_i) begin
       fault_d = 1'b0;
     end
+    if (unbound) begin
+      fault_d  = 1'b1;
+      wedged_d = 1'b1;
+    end
     if (done_i) begin
       busy_d = 1'b0;
       if (err_i) begin
@@ -150,12 +182,14 @@ module pcnt_record (
       stop_q      <= 12'd0;
       pos_q       <= 28'd0;
       buf_valid_q <= 1'b0;
+      stale_q     <= 1'b0;
     end else if (tick_i) begin
       cycles_q    <= cycles_d;
       ev_q        <= ev_d;
       stop_q      <= stop_d;
       pos_q       <= pos_d;
       buf_valid_q <= buf_valid_d;
+      stale_q     <= stale_d;
     end
   end
 

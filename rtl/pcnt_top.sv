@@ -25,7 +25,8 @@
 //   domain.
 // * Record mode (S21): every domain's outgoing slot feeds one pcnt_axi_wr,
 //   the AXI4 write manager on m_axi_*; rec_bind_o is the RECORD_CHAN bind
-//   event.
+//   event; the binding state (pcnt_apb_regs rec_bound_o) goes to every
+//   domain.
 // * dom_regs_o / glob_regs_o are the register views the read mux selects
 //   from (S11): domain d register idx at bits (d*NumDomRegs+idx)*32 +: 32.
 //   They are existing nets, for the lockstep compare only.
@@ -90,6 +91,7 @@ module pcnt_top #(
   logic [31:0]                      wdata;
   logic                             periodic_reset;
   logic                             record_reset;
+  logic                             rec_bound;
 
   // Record slots of every domain and the shared write manager (S21).
   logic [NumDomains-1:0]            rec_busy, rec_long, rec_done;
@@ -147,7 +149,8 @@ module pcnt_top #(
     .glob_regs_o,
     .periodic_reset_o (periodic_reset),
     .record_reset_o   (record_reset),
-    .rec_bind_o
+    .rec_bind_o,
+    .rec_bound_o      (rec_bound)
   );
 
   localparam int unsigned CntW = pcnt_pkg::PulseCntW;
@@ -292,6 +295,7 @@ module pcnt_top #(
       .event_cnt_o       (dom_event_cnt[d * CntW +: CntW]),
       .flag_cnt_o        (dom_flag_cnt[d * CntW +: CntW]),
       .record_reset_i    (record_reset),
+      .rec_bound_i       (rec_bound),
       .rec_done_i        (rec_done[d]),
       .rec_err_i         (rec_err),
       .rec_busy_o        (rec_busy[d]),

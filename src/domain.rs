@@ -173,6 +173,8 @@ pub struct DomainInputs<'a> {
     pub record_reset: bool,
     /// Memory-port state of this domain (S21): slot busy or wedged; FAULT.
     pub rec_blocked: bool,
+    /// The channel binding of the set (S21 (a)).
+    pub rec_bound: bool,
     pub rec_fault: bool,
 }
 
@@ -523,6 +525,7 @@ impl DomainState {
             sel: c.sel & 0xfff,
             stop: c.stop,
             record_reset: inp.record_reset,
+            bound: inp.rec_bound,
             start_write: written(regs::RECORD_START),
             limit: self.stored[regs::RECORD_LIMIT],
             addr_high: self.stored[regs::RECORD_ADDRESS_HIGH] as u8,

@@ -4,11 +4,15 @@
 //! write manager (every bus cycle). Mirrors `rtl/pcnt_record.sv` and
 //! `rtl/pcnt_axi_wr.sv`.
 //!
-//! Contract: the counters hold outside record mode; a trigger (STOP != 0 or an
-//! event counter >= 0xf000) sends only when the buffer is valid, the slot is
-//! empty, the domain is not wedged, RECORD_START is not written and
-//! GCTRL.RECORD_RESET is 0, otherwise the counters keep counting (event
-//! counters saturate at 0xffff, STOP at 0xfff, CYCLES wraps at 2^48). A sent
+//! Contract: the counters hold outside record mode; a trigger (STOP != 0, a
+//! counter the format carries >= 0xf000, or a stale RECORD_START) fires only
+//! when the slot is empty, the domain is not wedged, RECORD_START is not
+//! written and GCTRL.RECORD_RESET is 0, otherwise the counters keep counting
+//! (event counters saturate at 0xffff, STOP at 0xfff, CYCLES wraps at 2^48).
+//! A firing trigger restarts the counters; it sends a packet when the buffer
+//! is valid and the channel bound, faults the domain when the buffer is valid
+//! and the channel unbound, and drops the packet when the buffer is invalid
+//! (S21 (a)..(d)). In SHORT format EV[4..11] are held at 0 (S21 (e)). A sent
 //! packet holds the pre-tick values; the tick's inputs start the next one.
 //! The limit is checked after the send. The manager moves one 16-byte beat
 //! per transaction, round-robin over busy slots; BRESP != OKAY wedges.
@@ -31,6 +35,8 @@ pub struct RecordState {
     /// Address of the next packet (bits 3:0 always 0).
     pub position: u32,
     pub buffer_valid: bool,
+    /// RECORD_START written outside record mode, not yet acted on (S21 (d)).
+    pub stale: bool,
 }
 
 /// A packet in the outgoing slot.
@@ -72,6 +78,8 @@ pub struct RecordInputs {
     pub sel: u16,
     pub stop: bool,
     pub record_reset: bool,
+    /// The channel binding (S21 (a)).
+    pub bound: bool,
     /// RECORD_START write data of the tick.
     pub start_write: Option<u32>,
     pub limit: u32,
@@ -94,11 +102,30 @@ pub mod event {
     pub const TRIGGER_BLOCKED: u16 = 256;
     pub const EV_SATURATED: u16 = 512;
     pub const STOP_SATURATED: u16 = 1024;
+    /// A trigger fired with the channel unbound: VM fault, domain wedged
+    /// (S21 (b)); the set acts on this bit.
+    pub const UNBOUND_FAULT: u16 = 2048;
+    /// A trigger fired with BUFFER_VALID = 0: packet dropped (S21 (c)).
+    pub const DROP_AFTER_LIMIT: u16 = 4096;
+    /// The stale-RECORD_START trigger sent its packet (S21 (d)).
+    pub const BOGUS_PACKET: u16 = 8192;
+    /// A SHORT record tick in which a counter SHORT does not carry had its
+    /// signal at 1 and was held at 0 (S21 (e)).
+    pub const SHORT_HIDDEN_HELD: u16 = 16384;
+}
+
+/// Event counters a packet of the format carries (S21 (e)).
+pub fn carried(long: bool) -> usize {
+    if long {
+        12
+    } else {
+        4
+    }
 }
 
 impl RecordState {
-    pub fn trigger(&self, record_mode: bool) -> bool {
-        record_mode && (self.stop != 0 || self.ev.iter().any(|&e| e >= NEAR_OVERFLOW))
+    pub fn trigger(&self, record_mode: bool, long: bool) -> bool {
+        record_mode && (self.stop != 0 || self.ev[..carried(long)].iter().any(|&e| e >= NEAR_OVERFLOW) || self.stale)
     }
 
     /// One tick: returns the next state and the packet sent, if any, plus
@@ -106,23 +133,37 @@ impl RecordState {
     pub fn step(&self, inp: &RecordInputs) -> (RecordState, Option<Packet>, u16) {
         let mut d = self.clone();
         let mut ev = 0u16;
-        let trigger = self.trigger(inp.record_mode);
-        let send = trigger && self.buffer_valid && !inp.blocked && inp.start_write.is_none() && !inp.record_reset;
-        if trigger && !send {
+        let trigger = self.trigger(inp.record_mode, inp.long);
+        let fire = trigger && !inp.blocked && inp.start_write.is_none() && !inp.record_reset;
+        let send = fire && self.buffer_valid && inp.bound;
+        if trigger && !fire {
             ev |= event::TRIGGER_BLOCKED;
         }
+        if fire && self.buffer_valid && !inp.bound {
+            ev |= event::UNBOUND_FAULT;
+        }
+        if fire && !self.buffer_valid {
+            ev |= event::DROP_AFTER_LIMIT;
+        }
+        if send && self.stale {
+            ev |= event::BOGUS_PACKET;
+        }
+        let n = carried(inp.long);
         let bit = |i: usize| u16::from((inp.sel >> i) & 1 != 0);
         if inp.record_reset || (inp.start_write.is_some() && inp.record_mode) {
             (d.cycles, d.ev, d.stop) = (0, [0; 12], 0);
         } else if inp.record_mode {
             d.cycles = self.cycles.wrapping_add(1) & CYCLES_MASK;
-            if send {
-                d.ev = std::array::from_fn(bit);
+            if n < 12 && inp.sel & 0xff0 != 0 {
+                ev |= event::SHORT_HIDDEN_HELD;
+            }
+            if fire {
+                d.ev = std::array::from_fn(|i| if i < n { bit(i) } else { 0 });
                 d.stop = u16::from(inp.stop);
             } else {
-                d.ev = std::array::from_fn(|i| self.ev[i].saturating_add(bit(i)));
+                d.ev = std::array::from_fn(|i| if i < n { self.ev[i].saturating_add(bit(i)) } else { 0 });
                 d.stop = (self.stop + u16::from(inp.stop)).min(STOP_MAX);
-                if (0..12).any(|i| self.ev[i] == EV_MAX && bit(i) == 1) {
+                if (0..n).any(|i| self.ev[i] == EV_MAX && bit(i) == 1) {
                     ev |= event::EV_SATURATED;
                 }
                 if self.stop == STOP_MAX && inp.stop {
@@ -130,6 +171,13 @@ impl RecordState {
                 }
             }
         }
+        d.stale = if inp.record_reset {
+            false
+        } else if inp.start_write.is_some() {
+            !inp.record_mode
+        } else {
+            self.stale && !fire
+        };
         let mut pkt = None;
         if let Some(v) = inp.start_write {
             d.position = v & !0xf;

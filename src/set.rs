@@ -65,6 +65,13 @@ pub struct PcounterSet {
     pub port: Port,
     /// `rec_bind_o`: a RECORD_CHAN write with VALID in the previous cycle.
     pub bind: bool,
+    /// Channel binding (S21 (a)): a RECORD_DMA write happened since reset;
+    /// the last RECORD_CHAN write with VALID bound (not readable).
+    pub dma_written: bool,
+    pub bound: bool,
+    /// A RECORD_CHAN write with VALID in this step found no DMA object
+    /// written (the bind failed; for the harness's reach counts).
+    pub bind_wrong_order: bool,
     /// Global pulses PM_TRIGGER, WRCACHE_FLUSH (S22): last cycle's input
     /// levels (bit 0, bit 1) and the bus-clock Gray edge counts.
     pub glob_prev: u8,
@@ -81,6 +88,9 @@ impl PcounterSet {
             slots: vec![Slot::default(); cfg.num_domains],
             port: Port::new(cfg.num_domains),
             bind: false,
+            dma_written: false,
+            bound: false,
+            bind_wrong_order: false,
             glob_prev: 0,
             glob_cnt: [0; 2],
             cfg,
@@ -134,6 +144,7 @@ impl PcounterSet {
         let mut bind = false;
         // S8: with StrictDecode = 0 a refused access is silent (PSLVERR 0).
         let refused = self.cfg.strict_decode;
+        let (mut dma_written, mut bound) = (self.dma_written, self.bound);
         match inp.bus {
             None => {}
             Some(BusOp::Read { offset }) => match domain::target(&self.cfg, offset) {
@@ -157,6 +168,11 @@ impl PcounterSet {
                 Some(Target::Global { idx }) => {
                     self.global[idx] = data & GLOBAL_REGS[idx].rw_mask(self.cfg.gen);
                     bind = idx == regs::RECORD_CHAN && regs::field::RECORD_CHAN_VALID.get(data) != 0;
+                    // S21 (a): the channel binds only after the DMA object.
+                    dma_written |= idx == regs::RECORD_DMA;
+                    if bind {
+                        bound = self.dma_written;
+                    }
                 }
                 // S15: a write waits (PREADY = 0) until its domain ticks.
                 Some(Target::Dom { dom, .. }) if inp.ticks >> dom & 1 == 0 => result.ready = false,
@@ -179,6 +195,11 @@ impl PcounterSet {
                     slot.fault = false;
                 }
             }
+            // S21 (b): a send with the channel unbound faults at once (wins
+            // over a FAULT_CLEAR of the same tick).
+            if self.domains[dom].rec_events & crate::record::event::UNBOUND_FAULT != 0 {
+                (slot.fault, slot.wedged) = (true, true);
+            }
         }
         if let Some((g, err)) = done {
             let slot = &mut self.slots[g];
@@ -188,7 +209,9 @@ impl PcounterSet {
             }
         }
         self.port = port;
+        self.bind_wrong_order = bind && !self.dma_written;
         self.bind = bind;
+        (self.dma_written, self.bound) = (dma_written, bound);
         // S22: the global pulses are counted on the bus clock, per 0-to-1 edge.
         let levels = u8::from(inp.pm_trigger) | u8::from(inp.wrcache_flush) << 1;
         for (g, cnt) in self.glob_cnt.iter_mut().enumerate() {
@@ -224,6 +247,7 @@ impl PcounterSet {
             periodic_reset,
             record_reset,
             rec_blocked: self.slots[dom].busy || self.slots[dom].wedged,
+            rec_bound: self.bound,
             rec_fault: self.slots[dom].fault,
         }
     }

@@ -776,10 +776,34 @@ fn imported_flag_is_flag_two_clocks_ago() {
 
 const BUF: u32 = 0x1000_0000;
 
+const DMA_W: u32 = 1;
+const CHAN_V: u32 = 2;
+const CHAN_NOVALID: u32 = 3;
+
+impl Tb {
+    /// Global register writes of a bind sequence (S21 (a)).
+    fn bind_seq(&mut self, seq: &[u32]) {
+        for &w in seq {
+            let (idx, data) = match w {
+                DMA_W => (regs::RECORD_DMA, 0xbeef),
+                CHAN_V => (regs::RECORD_CHAN, 0x8000_0007),
+                _ => (regs::RECORD_CHAN, 0x0000_0007),
+            };
+            self.cycle(Some(BusOp::Write { offset: regs::GLOBAL_REGS[idx].offset, data, strb: 0xf }));
+        }
+    }
+}
+
 /// Domain `dom` in record mode: selections as `simple_selection` (PRE_SRC[i]
-/// = signal 0x10+i, ..., STOP = signal 0x40), buffer at BUF, `limit`.
+/// = signal 0x10+i, ..., STOP = signal 0x40), buffer at BUF, `limit`; the
+/// channel bound the driver's way first (DMA, then CHAN with VALID, S21 (a)).
 fn record_tb(gen: Gen, domains: usize, format_short: bool, limit: u32) -> Tb {
+    record_tb_bind(gen, domains, format_short, limit, &[DMA_W, CHAN_V])
+}
+
+fn record_tb_bind(gen: Gen, domains: usize, format_short: bool, limit: u32, bind: &[u32]) -> Tb {
     let mut tb = Tb::new(gen, domains);
+    tb.bind_seq(bind);
     for dom in 0..domains {
         let buf = BUF + 0x0100_0000 * dom as u32;
         tb.simple_selection(dom);
@@ -837,16 +861,18 @@ fn record_near_overflow_packet() {
 }
 
 /// Seed 003: "If a counter reaches 0xffff, it stops incrementing"; "If this
-/// counter reaches 0xfff, it stops incrementing". Buffer invalid (limit hit)
-/// so nothing is sent and the counters keep counting (S21).
+/// counter reaches 0xfff, it stops incrementing". The slot stays busy (slow
+/// memory) so the trigger waits and the counters keep counting (S21; a
+/// trigger with the buffer invalid would restart them, S21 (c)).
 #[rstest]
 #[case::event(true)]
 #[case::stop(false)]
 fn record_counters_saturate(#[case] event: bool) {
-    let mut tb = record_tb(Gen::G84, 1, false, 0);
+    let mut tb = record_tb(Gen::G84, 1, false, 0x1000);
+    tb.b_delay = 1000;
     tb.pulse(0, STOP);
-    tb.ticks(8); // one packet: the limit is hit, buffer invalid
-    assert_eq!(tb.beats.len(), 2);
+    tb.ticks(4); // one packet: the slot is busy for 1000 cycles
+    assert_eq!(tb.beats.len(), 1);
     tb.set.domains[0].rec.ev[0] = 0xfffe;
     tb.set.domains[0].rec.stop = 0xffe;
     tb.sig(0, if event { PRE } else { STOP }, true);
@@ -857,7 +883,7 @@ fn record_counters_saturate(#[case] event: bool) {
     } else {
         assert_eq!(r.stop, 0xfff);
     }
-    assert_eq!(tb.beats.len(), 2, "no packet while the buffer is invalid");
+    assert_eq!(tb.beats.len(), 1, "no packet while the slot is busy");
 }
 
 /// Seed 003 RECORD_LIMIT: "one packet write will always succeed before the
@@ -888,6 +914,7 @@ fn record_limit_after_write(#[case] limit: u32, #[case] packets: usize) {
 #[case::g92(Gen::G92, 0x42)]
 fn record_wraps_at_4g(#[case] gen: Gen, #[case] high: u64) {
     let mut tb = Tb::new(gen, 1);
+    tb.bind_seq(&[DMA_W, CHAN_V]);
     tb.simple_selection(0);
     tb.write(0, regs::CTRL, 2);
     tb.write(0, regs::RECORD_ADDRESS_HIGH, 0x42);
@@ -933,24 +960,125 @@ fn record_reset_forces_zero() {
     assert!(tb.beats.is_empty());
 }
 
-/// Seed 003 RECORD_START: "setting this register will not properly clear the
-/// counter state if the domain is not in record mode - ... a bogus packet
-/// will likely be written immediately after transitioning to the record mode".
+/// S21 (a): "Note that the channel register has to be written after the DMA
+/// object register for a successful bind"; VALID unset: "the register will be
+/// written, but no binds will be done". Bound: the STOP packet is written;
+/// unbound: FAULT instead (S21 (b)).
+#[rstest]
+#[case::dma_then_chan(&[DMA_W, CHAN_V], true)]
+#[case::chan_then_dma(&[CHAN_V, DMA_W], false)]
+#[case::chan_only(&[CHAN_V], false)]
+#[case::dma_only(&[DMA_W], false)]
+#[case::dma_then_chan_without_valid(&[DMA_W, CHAN_NOVALID], false)]
+#[case::without_valid_keeps_binding(&[DMA_W, CHAN_V, CHAN_NOVALID], true)]
+#[case::rebind_after_dma(&[CHAN_V, DMA_W, CHAN_V], true)]
+fn record_bind_order(#[case] seq: &[u32], #[case] bound: bool) {
+    let mut tb = record_tb_bind(Gen::G84, 1, true, 0x1000, seq);
+    assert_eq!(tb.set.bound, bound);
+    tb.pulse(0, STOP);
+    tb.ticks(6);
+    assert_eq!(tb.beats.len(), usize::from(bound));
+    let status = if bound { BUF + 16 } else { BUF | 1 };
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), status);
+}
+
+/// S21 (b): a send with no bound channel issues no AXI write and takes the
+/// VM-fault path at once ("VM faults on the record buffer will permanently
+/// hang the faulting domain until the GPU is reset"): FAULT = 1, wedged, the
+/// counters restart as at a send, POSITION stays.
 #[test]
-fn record_start_outside_record_mode_bogus_packet() {
+fn record_unbound_send_faults() {
+    let mut tb = record_tb_bind(Gen::G92, 1, false, 0x1000, &[]);
+    tb.sig(0, PRE, true);
+    tb.pulse(0, STOP); // STOP = 1 at the next tick
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF, "not yet");
+    tb.tick(); // the trigger tick: fault at its edge
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF | 1, "FAULT at once, position unchanged");
+    assert!(tb.set.slots[0].wedged && !tb.set.slots[0].busy);
+    let r = &tb.set.domains[0].rec;
+    assert_eq!((r.ev[0], r.stop), (1, 0), "restarted from the trigger tick's inputs");
+    tb.bind_seq(&[DMA_W, CHAN_V]);
+    tb.pulse(0, STOP);
+    tb.ticks(10);
+    assert!(tb.beats.is_empty(), "wedged: a later bind does not help");
+}
+
+/// S21 (c), seed RECORD_LIMIT: "all further writes will be ignored until
+/// RECORD_START is written": a trigger while BUFFER_VALID = 0 restarts the
+/// counters like a send, the packet is dropped (no write, POSITION unchanged,
+/// no FAULT); nothing is left pending for after RECORD_START.
+#[rstest]
+#[case::stop(false)]
+#[case::near_overflow(true)]
+fn record_drop_after_limit(#[case] overflow: bool) {
     let mut tb = record_tb(Gen::G84, 1, false, 0);
     tb.pulse(0, STOP);
-    tb.ticks(6); // first packet; limit hit
-    tb.pulse(0, STOP);
-    tb.ticks(3); // STOP pending, buffer invalid
-    tb.write(0, regs::CTRL, 0); // leave record mode: counters hold
-    tb.write(0, regs::RECORD_START, BUF + 0x100);
+    tb.ticks(6);
+    assert_eq!((tb.beats.len(), tb.reg(0, regs::RECORD_STATUS)), (2, BUF + 32), "limit hit");
+    if overflow {
+        tb.set.domains[0].rec.ev[5] = 0xf000;
+    } else {
+        tb.pulse(0, STOP);
+    }
     tb.ticks(3);
-    assert_eq!(tb.beats.len(), 2);
+    let r = &tb.set.domains[0].rec;
+    assert_eq!((r.ev[5], r.stop), (0, 0), "counters restarted by the dropped trigger");
+    assert_eq!((tb.beats.len(), tb.reg(0, regs::RECORD_STATUS)), (2, BUF + 32), "dropped");
+    tb.write(0, regs::RECORD_START, BUF + 0x100);
+    tb.ticks(10);
+    assert_eq!(tb.beats.len(), 2, "no stale packet after RECORD_START");
+}
+
+/// S21 (d), seed RECORD_START: "a bogus packet will likely be written
+/// immediately after transitioning to the record mode if RECORD_START is
+/// written in another mode. To avoid that, write RECORD_START after entering
+/// record mode ..., or use the GCTRL.RECORD_RESET bit."
+#[rstest]
+#[case::start_in_other_mode(false, false, true)]
+#[case::start_in_record_mode(true, false, false)]
+#[case::record_reset_disarms(false, true, false)]
+fn record_bogus_packet(#[case] start_in_record: bool, #[case] record_reset: bool, #[case] bogus: bool) {
+    let mut tb = record_tb(Gen::G84, 1, false, 0x1000);
+    tb.sig(0, PRE, true);
+    tb.ticks(5);
+    tb.sig(0, PRE, false);
+    tb.write(0, regs::CTRL, 0); // SINGLE: record counters hold
+    if start_in_record {
+        tb.write(0, regs::CTRL, 2);
+    }
+    tb.write(0, regs::RECORD_START, BUF + 0x100);
+    if record_reset {
+        let gctrl = regs::GLOBAL_REGS[regs::GCTRL].offset;
+        tb.cycle(Some(BusOp::Write { offset: gctrl, data: 1, strb: 0xf }));
+        tb.cycle(Some(BusOp::Write { offset: gctrl, data: 0, strb: 0xf }));
+    }
     tb.write(0, regs::CTRL, 2);
     tb.ticks(6);
-    assert_eq!(tb.beats.len(), 4, "the stale STOP goes out at once");
-    assert_eq!(tb.word(u64::from(BUF) + 0x100, 3), 1);
+    assert_eq!(tb.beats.len(), if bogus { 2 } else { 0 });
+    if bogus {
+        let a = u64::from(BUF) + 0x100;
+        assert_eq!((tb.word(a, 3), tb.word(a, 4)), (0, 5), "the held counters, STOP = 0");
+    }
+    assert!(!tb.set.domains[0].rec.stale);
+}
+
+/// S21 (e): in SHORT format ("16-byte packets with 4 usable event counters")
+/// the 8 counters not carried are held at 0: no count, no near-overflow
+/// trigger ("to avoid saturating the event counters").
+#[rstest]
+#[case::short(true, 0, 0)]
+#[case::long(false, 2, 0xf000)]
+fn record_short_hidden_counters_held(#[case] short: bool, #[case] beats: usize, #[case] ev4: u16) {
+    let mut tb = record_tb(Gen::G84, 1, short, 0x1000);
+    tb.sig(0, START, true);
+    tb.set.domains[0].rec.ev[4] = 0xefff;
+    tb.ticks(8);
+    assert_eq!(tb.beats.len(), beats);
+    if short {
+        assert_eq!(tb.set.domains[0].rec.ev[4], 0, "held at 0");
+    } else {
+        assert_eq!(tb.word(u64::from(BUF), 8), ev4, "START_SRC[0] triggered at 0xf000");
+    }
 }
 
 /// Seed 003: "each domain has place for one outgoing packet ... When a packet

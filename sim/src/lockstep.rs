@@ -139,6 +139,8 @@ pub struct Stats {
     pub rec_reset_ticks: u64,
     #[serde(default)]
     pub rec_binds: u64,
+    /// RECORD_CHAN writes with VALID before any RECORD_DMA write (S21 (a)).
+    pub rec_bind_wrong_order: u64,
     #[serde(default)]
     pub rec_beats: u64,
     #[serde(default)]
@@ -170,7 +172,7 @@ pub const SYNC_EVENTS: [&str; 5] = [
 ];
 
 /// Names of the `record::event` bits, for bins and the summary.
-pub const RECORD_EVENTS: [&str; 11] = [
+pub const RECORD_EVENTS: [&str; 15] = [
     "send",
     "send.stop",
     "send.near_overflow",
@@ -182,6 +184,10 @@ pub const RECORD_EVENTS: [&str; 11] = [
     "trigger_blocked",
     "saturate.ev",
     "saturate.stop",
+    "unbound_fault",
+    "drop_after_limit",
+    "bogus_packet",
+    "short_hidden_counter_held",
 ];
 
 impl Stats {
@@ -229,6 +235,7 @@ impl Stats {
         self.rec_fault_clears += o.rec_fault_clears;
         self.rec_reset_ticks += o.rec_reset_ticks;
         self.rec_binds += o.rec_binds;
+        self.rec_bind_wrong_order += o.rec_bind_wrong_order;
         self.rec_beats += o.rec_beats;
         self.rec_wedged_waits += o.rec_wedged_waits;
         add(&mut self.sync, &o.sync);
@@ -307,6 +314,7 @@ impl Stats {
         b.push(("record.fault_clear".into(), self.rec_fault_clears));
         b.push(("record.record_reset".into(), self.rec_reset_ticks));
         b.push(("record.bind".into(), self.rec_binds));
+        b.push(("record.bind_wrong_order".into(), self.rec_bind_wrong_order));
         for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
             b.push((n.to_string(), *c));
         }
@@ -387,7 +395,7 @@ impl std::fmt::Display for Stats {
         writeln!(f)?;
         writeln!(
             f,
-            "  record: ticks LONG={} SHORT={}, {} beats, {} VM faults, {} waits while wedged, {} FAULT_CLEARs, {} RECORD_RESET ticks, {} binds",
+            "  record: ticks LONG={} SHORT={}, {} beats, {} VM faults, {} waits while wedged, {} FAULT_CLEARs, {} RECORD_RESET ticks, {} binds ({} before a DMA write)",
             self.record_ticks[0],
             self.record_ticks[1],
             self.rec_beats,
@@ -395,7 +403,8 @@ impl std::fmt::Display for Stats {
             self.rec_wedged_waits,
             self.rec_fault_clears,
             self.rec_reset_ticks,
-            self.rec_binds
+            self.rec_binds,
+            self.rec_bind_wrong_order
         )?;
         write!(f, "  pulse sync / driver defaults:")?;
         for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
@@ -988,13 +997,21 @@ impl Engine {
             }
         }
         st.rec_binds += u64::from(bind);
+        st.rec_bind_wrong_order += u64::from(self.model.bind_wrong_order);
         st.rec_beats += u64::from(m_axi.bready && axi.bvalid);
         // Only a VM fault sets FAULT/wedged and only FAULT_CLEAR clears FAULT.
         let mask = |f: fn(&record::Slot) -> bool| {
             self.model.slots.iter().enumerate().fold(0u8, |m, (d, s)| m | u8::from(f(s)) << d)
         };
         let (wedged, fault) = (mask(|s| s.wedged), mask(|s| s.fault));
-        st.rec_faults += u64::from((wedged & !self.rec_masks.0).count_ones());
+        // An unbound send wedges too (S21 (b)); it is counted as unbound_fault.
+        let unbound = self
+            .model
+            .domains
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (d, s)| m | u8::from(s.rec_events & record::event::UNBOUND_FAULT != 0) << d);
+        st.rec_faults += u64::from((wedged & !self.rec_masks.0 & !unbound).count_ones());
         st.rec_fault_clears += u64::from((self.rec_masks.1 & !fault).count_ones());
         self.rec_masks = (wedged, fault);
     }

@@ -62,6 +62,10 @@ pub struct RandomStim {
     /// (FAULT_CLEAR writes repeat it), per-mille rates of this episode.
     rec_ctrl: Vec<u32>,
     rec_rate: u32,
+    /// A record episode bound the channel the driver's way (S21 (a)), or
+    /// will after `rec_bind_due` more run cycles.
+    rec_bound: bool,
+    rec_bind_due: Option<u32>,
 }
 
 /// Record buffers (S21): domain d uses 16 MiB at REC_BASE + d * 16 MiB;
@@ -110,6 +114,8 @@ impl RandomStim {
             clocks,
             rec_ctrl: vec![0; domains],
             rec_rate: 0,
+            rec_bound: false,
+            rec_bind_due: None,
         }
     }
 
@@ -347,6 +353,35 @@ impl RandomStim {
         }
     }
 
+    /// The channel bind of a record episode until one succeeded (S21 (a)): a
+    /// driver's order (RECORD_DMA, then RECORD_CHAN with VALID) mostly; now
+    /// and then the bind is late, or the channel comes first (no bind), and
+    /// the driver's bind follows some run cycles later: triggers meanwhile
+    /// fault (S21 (b)) and wedge their domains for the run.
+    fn record_bind(&mut self) {
+        self.rec_bound = true;
+        match self.rng.gen_range(0..16) {
+            0..=1 => self.rec_bind_due = Some(self.rng.gen_range(0..2000)),
+            2..=6 => {
+                let chan = Self::addr(GLOBAL_REGS[regs::RECORD_CHAN].offset);
+                let c = self.rng.gen::<u32>() | 1 << 31;
+                self.queue.push_back(Cmd::Write { addr: chan, data: c, strb: 0xf });
+                self.rec_bind_due = Some(self.rng.gen_range(0..2000));
+            }
+            _ => self.driver_bind(),
+        }
+    }
+
+    /// RECORD_DMA, then RECORD_CHAN with VALID: a successful bind (S21 (a)).
+    fn driver_bind(&mut self) {
+        let dma = Self::addr(GLOBAL_REGS[regs::RECORD_DMA].offset);
+        let chan = Self::addr(GLOBAL_REGS[regs::RECORD_CHAN].offset);
+        let d = self.rng.gen();
+        let c = self.rng.gen::<u32>() | 1 << 31;
+        self.queue.push_back(Cmd::Write { addr: dma, data: d, strb: 0xf });
+        self.queue.push_back(Cmd::Write { addr: chan, data: c, strb: 0xf });
+    }
+
     /// A buffer start: the domain's area mostly, sometimes just below 4 GiB
     /// (the position wraps, S21) or the fault region; low bits now and then
     /// (ignored).
@@ -497,6 +532,13 @@ impl RandomStim {
     /// One cycle of the run phase: signal changes, then a bus access or a wait.
     fn run_cycle(&mut self) {
         self.signal_changes();
+        if let Some(n) = self.rec_bind_due {
+            self.rec_bind_due = n.checked_sub(1);
+            if n == 0 {
+                self.driver_bind();
+                return;
+            }
+        }
         if self.record_action() {
         } else if self.pm(self.disturb_rate) {
             self.random_access();
@@ -544,6 +586,9 @@ impl RandomStim {
             14..=19 if self.gen >= Gen::G84 => {
                 // Record mode (S21): most domains record, the others count.
                 self.rec_rate = [2, 10, 40][self.rng.gen_range(0..3)];
+                if !self.rec_bound {
+                    self.record_bind();
+                }
                 for dom in 0..self.domains {
                     match self.rng.gen_range(0..10) {
                         0 => self.program_single(dom),
