@@ -228,10 +228,17 @@ def explanations():
 
 
 def two_domain_scripts(tree):
-    """Scripts and corpus files that declare `domains 2`: the mutants are
-    2-domain builds (like tests/faults), so only those can run on them."""
+    """Scripts and corpus files that declare `domains 2` with the default
+    decode and layout: the mutants are 2-domain default builds (like most of
+    tests/faults), so only those can run on them (`decode lax` and `layout`
+    scripts need the d2_lax / d2_odd builds)."""
     files = sorted((tree / "tests/scripts").glob("*.pcs")) + sorted((tree / "tests/corpus").glob("*.pcs"))
-    return [str(p) for p in files if re.search(r"^domains\s+2\b", p.read_text(), re.M)]
+    other_build = re.compile(r"^(decode\s+lax|layout\s+(real|odd))\b", re.M)
+    return [
+        str(p)
+        for p in files
+        if re.search(r"^domains\s+2\b", p.read_text(), re.M) and not other_build.search(p.read_text())
+    ]
 
 
 def check(pcnt, fault, seeds, cycles, work, out):
