@@ -15,16 +15,8 @@ use pcounter_sim::lockstep::Stats;
 use pcounter_sim::runner::{self, Artifacts, Job, RunError, ScriptError};
 use pcounter_sim::script::Cmd;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = root().join("target").join("test-out").join(name);
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{root, scratch};
 
 fn pcs_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir)

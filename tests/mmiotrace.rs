@@ -16,7 +16,6 @@
 //! UNKNOWN opcode and an UNMAP, both skipped (29, 30).
 
 use std::fs;
-use std::path::PathBuf;
 use std::process::Command;
 
 use pcounter_sim::mmiotrace::{import, Options};
@@ -60,16 +59,8 @@ read 0xa744 trace 0x00000000   # line 26
 read 0xa604 trace 0x0007a120   # line 27
 ";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = root().join("target").join("test-out").join(name);
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{root, scratch};
 
 fn sample() -> String {
     fs::read_to_string(root().join(SAMPLE)).unwrap()
