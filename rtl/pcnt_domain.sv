@@ -60,8 +60,8 @@
 // * USER (S19, GT215): a USER_TRIGGER write sets user = data[1:0],
 //   pulse = data[3:2]; every other tick user <= user & ~pulse.
 // * Signals (S9): sig_i beyond SigCount reads 0; internal trailer positions
-//   (the external input there is ignored): +0x0a/+0x0b USER_0/USER_1 on
-//   GT215; +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e WRCACHE_FLUSH on G84+
+//   (the external input there is ignored): USER_0/USER_1 at UserPos and
+//   UserPos + 1 on GT215 (S19); +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e WRCACHE_FLUSH on G84+
 //   (ZERO on NV40); +0x0f PM_TRIGGER (both synchronized pulses, S22); +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
 //   DOM[k].FLAG. Other positions are the external inputs. The 16 selected
 //   signals are registered at every tick for the delay bits (S10).

@@ -237,8 +237,8 @@ impl DomainState {
             }
         }
         // Trailer, NV40:GF100 list (seed 003 "Trailer signals", S9). ZERO
-        // (+0x0c) and PERIODIC (+0x0d) are G84+, USER_0/USER_1 (+0x0a/+0x0b)
-        // GT215 (S19); otherwise those positions are external signals.
+        // (+0x0c) and PERIODIC (+0x0d) are G84+; otherwise those positions
+        // are external signals. USER_0/USER_1 are placed below (S19).
         let g84 = cfg.gen >= Gen::G84;
         let gt215 = cfg.gen >= Gen::Gt215;
         let base = usize::from(cfg.trailer_base[dom]) / 32;
