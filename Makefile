@@ -37,9 +37,11 @@ PCNT    := target/release/pcnt
 LINT_DOMAINS := 1 2 8
 
 TOOLS := verilator yosys
+VENV    := .venv
+PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap clean bench coverage mutate record-dump import-mmiotrace
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv clean bench coverage mutate record-dump import-mmiotrace
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -133,11 +135,22 @@ waves: ## open (or point to) the last failure's VCD + .gtkw
 	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.vcd $$d/wave.gtkw & \
 	else echo "open with:  gtkwave $$d/wave.vcd $$d/wave.gtkw   (apt-get install gtkwave)"; fi
 
-regmap: ## regenerate rtl/pcnt_reg_pkg.sv, src/regs.rs, docs/registers.md
-	python3 tools/regmap.py
+regmap: venv ## regenerate rtl/pcnt_reg_pkg.sv, src/regs.rs, docs/registers.md, docs/regmap/ from regmap/pcounter.rdl
+	$(PY) tools/regmap.py
 
-check-regmap: ## fail if a generated register-map file is stale
-	python3 tools/regmap.py --check
+check-regmap: venv ## fail if a generated register-map file is stale or code compares generations
+	$(PY) tools/regmap.py --check
+	@$(CC) -fsyntax-only -Wall -Werror -x c docs/regmap/pcounter.h
+
+# Python tools (systemrdl-compiler, PeakRDL) in a local virtual environment,
+# pinned in tools/requirements.txt; rebuilt when that file changes.
+venv: $(VENV)/.installed ## install the Python tools into .venv (tools/requirements.txt)
+
+$(VENV)/.installed: tools/requirements.txt
+	@command -v python3 >/dev/null || { echo "venv: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
+	@python3 -m venv $(VENV) || { echo "venv: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	@touch $@
 
 clean: ## remove build outputs and failure artifacts
 	$(CARGO) clean

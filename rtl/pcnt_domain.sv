@@ -142,7 +142,7 @@ module pcnt_domain #(
   logic [NumRegs*32-1:0] cfg;
 
   for (genvar r = 0; r < NumRegs; r++) begin : gen_store
-    localparam logic [31:0] StoreMask = pcnt_pkg::dom_store_mask(r);
+    localparam logic [31:0] StoreMask = pcnt_reg_pkg::dom_store_mask(r);
     // SPEC_SRC.SWAP resets to this domain's PM_TRIGGER trailer signal (S2,
     // S8: inferred from the Linux driver, which never writes SPEC_SRC and
     // samples by PM_TRIGGER); every other stored bit resets to 0.
@@ -200,7 +200,9 @@ module pcnt_domain #(
   logic       mode_single, mode_quad;
   logic       event_import_pulse, flag_import_pulse;
   logic [2:0] periodic_period;
-  logic       gen_g84, gen_gt215;
+  // Feature flags of the generation (regmap pcnt_features, docs/registers.md).
+  logic       feat_periodic, feat_wrcache_flush, feat_swap_src, feat_pre_op_swap;
+  logic       feat_record, feat_user_signals;
 
   assign mode               = ctrl[pcnt_reg_pkg::CtrlModeLsb +: pcnt_reg_pkg::CtrlModeWidth];
   assign ctr_mode           = ctrl[pcnt_reg_pkg::CtrlCtrModeLsb +: pcnt_reg_pkg::CtrlCtrModeWidth];
@@ -211,8 +213,12 @@ module pcnt_domain #(
                                    pcnt_reg_pkg::CtrlPeriodicPeriodWidth];
   assign mode_single        = (mode == pcnt_pkg::ModeSingle);
   assign mode_quad          = (mode == pcnt_pkg::ModeQuad);
-  assign gen_g84            = (gen_i >= pcnt_reg_pkg::GenG84);
-  assign gen_gt215          = (gen_i >= pcnt_reg_pkg::GenGt215);
+  assign feat_periodic      = pcnt_reg_pkg::feat_periodic(gen_i);
+  assign feat_wrcache_flush = pcnt_reg_pkg::feat_wrcache_flush(gen_i);
+  assign feat_swap_src      = pcnt_reg_pkg::feat_swap_src(gen_i);
+  assign feat_pre_op_swap   = pcnt_reg_pkg::feat_pre_op_swap(gen_i);
+  assign feat_record        = pcnt_reg_pkg::feat_record(gen_i);
+  assign feat_user_signals  = pcnt_reg_pkg::feat_user_signals(gen_i);
 
   // Hidden initial values of CTR_PRE / CTR_STOP: a write to the counter's
   // address sets them, a read shows the counter (S8; seed "Counters").
@@ -236,11 +242,11 @@ module pcnt_domain #(
 
   // ZERO (+0x0c) and PERIODIC (+0x0d, S18) are G84+; on NV40 the seed lists
   // nothing there, so those positions stay external signals (S9).
-  assign trailer[pcnt_pkg::TrailerZero]      = gen_g84 ? 1'b0
+  assign trailer[pcnt_pkg::TrailerZero]      = feat_periodic ? 1'b0
                                              : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerZero];
-  assign trailer[pcnt_pkg::TrailerPeriodic]  = gen_g84 ? periodic_q
+  assign trailer[pcnt_pkg::TrailerPeriodic]  = feat_periodic ? periodic_q
                                              : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerPeriodic];
-  assign trailer[pcnt_pkg::TrailerWrcache]   = gen_g84 & wrcache_flush_i;
+  assign trailer[pcnt_pkg::TrailerWrcache]   = feat_wrcache_flush & wrcache_flush_i;
   assign trailer[pcnt_pkg::TrailerPmTrigger] = pm_trigger_i;
 
   for (genvar k = 0; k < 8; k++) begin : gen_dom_trailer
@@ -269,7 +275,7 @@ module pcnt_domain #(
       assign sig_eff[s] = trailer[s - 32'(TrailerBase)];
     end else if (s == UserPos || s == UserPos + 1) begin : gen_user
       // USER_0/USER_1 on GT215 (S19); before GT215 an external signal (S9).
-      assign sig_eff[s] = gen_gt215 ? user_q[s - UserPos] : sig_i[s];
+      assign sig_eff[s] = feat_user_signals ? user_q[s - UserPos] : sig_i[s];
     end else begin : gen_external
       assign sig_eff[s] = sig_i[s];
     end
@@ -448,10 +454,10 @@ module pcnt_domain #(
   // SWAP: the raw signal selected by SPEC_SRC.SWAP on G84+ (no logic
   // operation, S9 rule), PM_TRIGGER on NV40 (seed: "hardwired to
   // PGRAPH.PM_TRIGGER on NV30:G84"). A PRE_OP write also swaps on G84+.
-  assign swap_sig  = gen_g84 ? sig_eff[spec_src[pcnt_reg_pkg::SpecSrcSwapLsb +:
+  assign swap_sig  = feat_swap_src ? sig_eff[spec_src[pcnt_reg_pkg::SpecSrcSwapLsb +:
                                                 pcnt_reg_pkg::SpecSrcSwapWidth]]
                              : pm_trigger_i;
-  assign quad_swap = mode_quad & (swap_sig | (gen_g84 & pre_op_we));
+  assign quad_swap = mode_quad & (swap_sig | (feat_pre_op_swap & pre_op_we));
   assign quad_ack  = mode_quad & quad_ack_we;
 
   // Increments of this tick (S17; S6 CTR_EVENT column; START takes the
@@ -536,11 +542,11 @@ module pcnt_domain #(
 
   // GCTRL.PERIODIC_RESET holds the generator at the start of its cycle. On
   // NV40 PERIODIC_PERIOD is not stored (reads 0), so the generator idles;
-  // gen_g84 makes that explicit. A shorter period wraps at once (>=).
+  // feat_periodic makes that explicit. A shorter period wraps at once (>=).
   always_comb begin
     per_cnt_d  = per_cnt_q + 17'd1;
     periodic_d = 1'b0;
-    if (periodic_reset_i || !gen_g84 || (periodic_period == 3'd0)) begin
+    if (periodic_reset_i || !feat_periodic || (periodic_period == 3'd0)) begin
       per_cnt_d  = 17'd0;
     end else if (per_cnt_q >= periodic_last) begin
       per_cnt_d  = 17'd0;
@@ -756,7 +762,7 @@ module pcnt_domain #(
     .clk_i,
     .rst_ni,
     .tick_i,
-    .record_mode_i  (gen_g84 & (mode == pcnt_pkg::ModeRecord)),
+    .record_mode_i  (feat_record & (mode == pcnt_pkg::ModeRecord)),
     .sel_i          (sel[11:0]),
     .stop_i         (in_stop),
     .record_reset_i,
@@ -766,7 +772,7 @@ module pcnt_domain #(
     .limit_i        (cfg[pcnt_reg_pkg::RegRecordLimit * 32 + 4 +: 28]),
     .addr_high_i    (cfg[pcnt_reg_pkg::RegRecordAddressHigh * 32 +: 8]),
     .long_i         (~ctrl[pcnt_reg_pkg::CtrlRecordFormatLsb]),
-    .fault_clear_i  (gen_g84 & reg_we_i[pcnt_reg_pkg::RegCtrl]
+    .fault_clear_i  (feat_record & reg_we_i[pcnt_reg_pkg::RegCtrl]
                      & reg_wdata_i[pcnt_reg_pkg::CtrlFaultClearLsb]),
     .done_i         (rec_done_i),
     .err_i          (rec_err_i),
@@ -798,7 +804,7 @@ module pcnt_domain #(
     for (int unsigned i = 0; i < NumSigStatus; i++) begin
       reg_rd_o[(pcnt_reg_pkg::RegSigStatus + i) * 32 +: 32] = sig_eff[i * 32 +: 32];
     end
-    reg_rd_o[pcnt_reg_pkg::RegRecordStatus * 32 +: 32] = gen_g84 ? rec_status : 32'h0;
+    reg_rd_o[pcnt_reg_pkg::RegRecordStatus * 32 +: 32] = feat_record ? rec_status : 32'h0;
   end
 
   ////////////////////////////////////////////////////////////////////////////

@@ -40,7 +40,7 @@ module pcnt_logic_op #(
   logic [3:0]  arg;
 
   assign logic_op   = op_i[pcnt_reg_pkg::PreOpLogicOpLsb +: pcnt_reg_pkg::PreOpLogicOpWidth];
-  assign replace_ok = (gen_i >= pcnt_reg_pkg::GenG92);
+  assign replace_ok = pcnt_reg_pkg::feat_delayed_args(gen_i);
 
   if (IsEventLike) begin : gen_setflag_arg
     assign arg3_setflag = op_i[pcnt_reg_pkg::EventOpArg3SetflagLsb];

@@ -103,14 +103,4 @@ package pcnt_pkg;
     sat_add32 = sum[32] ? 32'hffff_ffff : sum[31:0];
   endfunction
 
-  // Bits of view register idx stored on at least one generation: decides at
-  // elaboration which registers get flops at all (the per-generation mask is
-  // applied on every write, S8).
-  function automatic logic [31:0] dom_store_mask(int unsigned idx);
-    dom_store_mask = pcnt_reg_pkg::dom_rw_mask(idx, pcnt_reg_pkg::GenNv40)
-                   | pcnt_reg_pkg::dom_rw_mask(idx, pcnt_reg_pkg::GenG84)
-                   | pcnt_reg_pkg::dom_rw_mask(idx, pcnt_reg_pkg::GenG92)
-                   | pcnt_reg_pkg::dom_rw_mask(idx, pcnt_reg_pkg::GenGt215);
-  endfunction
-
 endpackage

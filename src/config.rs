@@ -91,6 +91,16 @@ const ODD_BASES: [u8; 8] = [0x40, 0x20, 0x00, 0x60, 0xa0, 0x20, 0xc0, 0x00];
 const ODD_COUNTS: [u16; 8] = [0x70, 0x40, 0x20, 0x80, 0xc0, 0x48, 0xe0, 0x30];
 const ODD_USER: [u16; 8] = [0x13, 0x08, 0x0a, 0x62, 0x02, 0x46, 0x50, 0x20];
 
+/// The trailer bases envytools tabulates for `gen`'s chips (data per chip,
+/// like a datasheet table; None where envytools has none).
+pub fn real_bases(gen: Gen) -> Option<[u8; 8]> {
+    match gen {
+        Gen::Nv40 => None,
+        Gen::G84 | Gen::G92 => Some(REAL_BASES_G84),
+        Gen::Gt215 => Some(REAL_BASES_GT215),
+    }
+}
+
 impl Config {
     /// `Config::new` with a named layout. `Real` needs 8 domains and a
     /// generation envytools tabulates (G84, G92, GT215); a real domain has
@@ -101,18 +111,16 @@ impl Config {
         match layout {
             Layout::Default => {}
             Layout::Real => {
-                let bases = match gen {
-                    Gen::Nv40 => return Err("layout real: no envytools table for NV40".into()),
-                    Gen::G84 | Gen::G92 => REAL_BASES_G84,
-                    Gen::Gt215 => REAL_BASES_GT215,
-                };
+                let bases =
+                    real_bases(gen).ok_or_else(|| format!("layout real: no envytools table for {}", gen.name()))?;
                 if num_domains != NUM_DOMAINS_MAX {
                     return Err(format!("layout real: the tabulated GPUs have 8 domains, not {num_domains}"));
                 }
                 c.trailer_base = bases;
                 for d in 0..NUM_DOMAINS_MAX {
                     c.sig_count[d] = u16::from(bases[d]) + 0x20;
-                    c.user_pos[d] = if gen == Gen::Gt215 { REAL_USER_GT215[d] } else { u16::from(bases[d]) + 0x0a };
+                    c.user_pos[d] =
+                        if gen.features().user_signals { REAL_USER_GT215[d] } else { u16::from(bases[d]) + 0x0a };
                 }
             }
             Layout::Odd => (c.trailer_base, c.sig_count, c.user_pos) = (ODD_BASES, ODD_COUNTS, ODD_USER),

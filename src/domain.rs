@@ -17,7 +17,7 @@ use crate::config::Config;
 use crate::logic_op::{self, OpLayout};
 use crate::pulse_sync::{self, PulseSync};
 use crate::record::{Packet, RecordInputs, RecordState};
-use crate::regs::{self, Decoded, Gen, Kind, DOM_REGS, NUM_DOM_REGS};
+use crate::regs::{self, Decoded, Kind, DOM_REGS, NUM_DOM_REGS};
 use crate::set::Signals;
 
 /// CTRL.SINGLE_STATE encoding (seed 003 "Control registers", NV10 CTRL).
@@ -239,14 +239,13 @@ impl DomainState {
         // Trailer, NV40:GF100 list (seed 003 "Trailer signals", S9). ZERO
         // (+0x0c) and PERIODIC (+0x0d) are G84+; otherwise those positions
         // are external signals. USER_0/USER_1 are placed below (S19).
-        let g84 = cfg.gen >= Gen::G84;
-        let gt215 = cfg.gen >= Gen::Gt215;
+        let feat = cfg.gen.features();
         let base = usize::from(cfg.trailer_base[dom]) / 32;
-        let external: u32 = if g84 { 0x0000_0fff } else { 0x0000_3fff };
+        let external: u32 = if feat.periodic { 0x0000_0fff } else { 0x0000_3fff };
         let mut t = 0u32;
-        t |= u32::from(g84 && self.periodic) << 0x0d;
+        t |= u32::from(feat.periodic && self.periodic) << 0x0d;
         // The global pulses after this domain's synchronizers (S22).
-        t |= u32::from(g84 && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
+        t |= u32::from(feat.wrcache_flush && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
         t |= u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x0f;
         // DOM[k].EVENT at +0x10+(7-k), DOM[k].FLAG at +0x18+(7-k): own
         // signals directly, others through the selected import (S16).
@@ -258,7 +257,7 @@ impl DomainState {
         w[base] = (w[base] & external) | t;
         // USER_0/USER_1 at the domain's USER position (GT215, S19); before
         // GT215 those positions are external signals.
-        if gt215 {
+        if feat.user_signals {
             for (i, pos) in [cfg.user_pos[dom], cfg.user_pos[dom] + 1].into_iter().enumerate() {
                 let (word, bit) = (usize::from(pos) / 32, pos % 32);
                 w[word] = (w[word] & !(1 << bit)) | u32::from(self.user >> i & 1) << bit;
@@ -487,7 +486,7 @@ impl DomainState {
 
         // S18: PERIODIC generator (G84+).
         let period = self.ctrl_field(regs::field::CTRL_PERIODIC_PERIOD);
-        if gen < Gen::G84 || inp.periodic_reset || period == 0 {
+        if !gen.features().periodic || inp.periodic_reset || period == 0 {
             (d.periodic_cnt, d.periodic) = (0, false);
         } else if self.periodic_cnt >= (0x400 << (period - 1)) - 1 {
             (d.periodic_cnt, d.periodic) = (0, true);
@@ -521,7 +520,7 @@ impl DomainState {
 
         // S21: record mode.
         let rinp = RecordInputs {
-            record_mode: gen >= Gen::G84 && mode == MODE_RECORD,
+            record_mode: gen.features().record && mode == MODE_RECORD,
             sel: c.sel & 0xfff,
             stop: c.stop,
             record_reset: inp.record_reset,
@@ -550,14 +549,14 @@ impl DomainState {
                 _ => quad_state::EMPTY,
             };
         }
-        let swap_sig = if cfg.gen >= Gen::G84 {
+        let swap_sig = if cfg.gen.features().swap_src {
             let s = regs::field::SPEC_SRC_SWAP.get(self.stored[regs::SPEC_SRC]) as usize;
             (eff[s / 32] >> (s % 32)) & 1 != 0
         } else {
             // NV40: SWAP is hardwired to PM_TRIGGER.
             c.pm_trigger
         };
-        let swap = swap_sig || (cfg.gen >= Gen::G84 && pre_op);
+        let swap = swap_sig || (cfg.gen.features().pre_op_swap && pre_op);
         if swap_sig {
             d.events |= event::SWAP_SIGNAL;
         } else if swap {

@@ -22,7 +22,7 @@ fn bit(v: u32, n: u32) -> bool {
 /// `src`: SRC[0..3] of this cycle; `prev`: SRC[0], SRC[1] of the previous
 /// cycle; `setflag`: this cycle's SETFLAG (used by `EventLike` only).
 pub fn eval(op: u32, layout: OpLayout, gen: Gen, src: [bool; 4], prev: [bool; 2], setflag: bool) -> bool {
-    let g92 = gen >= Gen::G92;
+    let delayed_args = gen.features().delayed_args;
     let mut arg = src;
     if bit(op, 16) {
         arg[0] = prev[0];
@@ -32,18 +32,18 @@ pub fn eval(op: u32, layout: OpLayout, gen: Gen, src: [bool; 4], prev: [bool; 2]
     }
     match layout {
         OpLayout::Plain => {
-            if g92 && bit(op, 18) {
+            if delayed_args && bit(op, 18) {
                 arg[2] = prev[0];
             }
-            if g92 && bit(op, 19) {
+            if delayed_args && bit(op, 19) {
                 arg[3] = prev[1];
             }
         }
         OpLayout::EventLike => {
-            if g92 && bit(op, 19) {
+            if delayed_args && bit(op, 19) {
                 arg[2] = prev[0];
             }
-            if g92 && bit(op, 20) {
+            if delayed_args && bit(op, 20) {
                 arg[3] = prev[1];
             }
             // S10: SETFLAG wins over the delay replace of ARG3.

@@ -191,7 +191,7 @@ impl PcounterSet {
                 (slot.busy, slot.pkt) = (true, p);
             }
             if let Some((regs::CTRL, v)) = write {
-                if regs::field::CTRL_FAULT_CLEAR.get(v) != 0 && self.cfg.gen >= regs::Gen::G84 {
+                if regs::field::CTRL_FAULT_CLEAR.get(v) != 0 && self.cfg.gen.features().record {
                     slot.fault = false;
                 }
             }

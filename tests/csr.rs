@@ -1,5 +1,5 @@
 //! CSR suite in lockstep, generated from the one register-map source
-//! (`regmap/pcounter.toml` -> `pcounter::regs`), for every generation:
+//! (`regmap/pcounter.rdl` -> `pcounter::regs`), for every generation:
 //!
 //! - hw_reset: every present register reads its reset value (0, S8; SPEC_SRC
 //!   on G84+ selects the PM_TRIGGER trailer signal, S2);

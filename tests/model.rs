@@ -610,7 +610,7 @@ fn non_ticking_domain_holds_and_writes_wait() {
 fn quad_tb(gen: Gen) -> Tb {
     let mut tb = Tb::new(gen, 1);
     tb.simple_selection(0);
-    if gen >= Gen::G84 {
+    if gen.features().swap_src {
         tb.write(0, regs::SPEC_SRC, 0x40);
     }
     tb.write(0, regs::CTRL, 1);

@@ -918,7 +918,9 @@ impl Engine {
             st.sync[2] += u64::from(b.import_pending > 1);
             let reset_swap = u32::from(self.cfg.trailer_base[dom]) + 0x0f;
             st.sync[3] += u64::from(
-                d.events & event::SWAP_SIGNAL != 0 && self.cfg.gen >= Gen::G84 && b.spec_src & 0xff == reset_swap,
+                d.events & event::SWAP_SIGNAL != 0
+                    && self.cfg.gen.features().swap_src
+                    && b.spec_src & 0xff == reset_swap,
             );
             st.swaps_pre_op += u64::from(d.events & event::SWAP_PRE_OP != 0);
             st.acks += u64::from(d.events & event::ACK != 0);
@@ -986,7 +988,7 @@ impl Engine {
                 continue;
             }
             let ctrl = d.stored[regs::CTRL];
-            if self.cfg.gen >= Gen::G84 && regs::field::CTRL_MODE.get(ctrl) == 2 {
+            if self.cfg.gen.features().record && regs::field::CTRL_MODE.get(ctrl) == 2 {
                 st.record_ticks[regs::field::CTRL_RECORD_FORMAT.get(ctrl) as usize] += 1;
                 st.rec_reset_ticks += u64::from(rr);
                 let wedged = self.model.slots[dom].wedged;

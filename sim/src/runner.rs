@@ -127,7 +127,7 @@ impl Job {
             return Rtl::fault_layout(f).unwrap_or(Layout::Default);
         }
         match self.domains {
-            8 if self.gen != Gen::Nv40 && (self.seed / 4) % 2 == 0 => Layout::Real,
+            8 if pcounter::config::real_bases(self.gen).is_some() && (self.seed / 4) % 2 == 0 => Layout::Real,
             2 if self.seed % 4 == 2 => Layout::Odd,
             _ => Layout::Default,
         }

@@ -303,7 +303,7 @@ impl RandomStim {
                 self.write(dom, op, v);
             }
         }
-        if self.gen >= Gen::G84 {
+        if DOM_REGS[regs::SPEC_SRC].present(self.gen) {
             let swap = self.pick_signal(dom);
             let unk8 = self.rng.gen_range(0..256);
             self.write(dom, regs::SPEC_SRC, swap | unk8 << 8);
@@ -337,7 +337,7 @@ impl RandomStim {
             5 => 0xffff_fff0,
             _ => start.wrapping_add(self.rng.gen_range(0..0x800) * 16),
         };
-        if self.gen >= Gen::G92 && self.pm(500) {
+        if DOM_REGS[regs::RECORD_ADDRESS_HIGH].present(self.gen) && self.pm(500) {
             let hi = if self.pm(500) { 0 } else { self.rng.gen_range(0..256) };
             self.write(dom, regs::RECORD_ADDRESS_HIGH, hi);
         }
@@ -564,7 +564,7 @@ impl RandomStim {
             let dom = self.rng.gen_range(0..self.domains);
             let v = if self.pm(900) { 1 } else { self.rng.gen() };
             self.write(dom, regs::QUAD_ACK_TRIGGER, v);
-        } else if self.gen >= Gen::Gt215 && self.pm(2) {
+        } else if DOM_REGS[regs::USER_TRIGGER].present(self.gen) && self.pm(2) {
             // USER signals, with and without pulse mode (S19).
             let dom = self.rng.gen_range(0..self.domains);
             let v = self.rng.gen_range(0..16);
@@ -583,7 +583,7 @@ impl RandomStim {
         self.new_signals();
         self.rec_rate = 0;
         match self.rng.gen_range(0..20) {
-            14..=19 if self.gen >= Gen::G84 => {
+            14..=19 if self.gen.features().record => {
                 // Record mode (S21): most domains record, the others count.
                 self.rec_rate = [2, 10, 40][self.rng.gen_range(0..3)];
                 if !self.rec_bound {
@@ -603,7 +603,7 @@ impl RandomStim {
                 }
             }
             2 => {
-                if self.gen >= Gen::G84 {
+                if GLOBAL_REGS[regs::GCTRL].present(self.gen) {
                     let v = self.rng.gen::<u32>() & 0x11;
                     self.queue.push_back(Cmd::Write {
                         addr: Self::addr(GLOBAL_REGS[regs::GCTRL].offset),
