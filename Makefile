@@ -1,7 +1,7 @@
 # PCOUNTER: RTL + Rust model in lockstep. `make help` lists the targets.
 #
 # Public interface (users and CI depend on these names and variables):
-#   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW=]
+#   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
 #   make test | lint | synth | script FILE=... | waves | regmap | setup
 
 .DEFAULT_GOAL := help
@@ -24,6 +24,10 @@ FAULT   ?=
 # CORRUPT=N: harness self-test, flips an RTL flop at cycle N (see README).
 CORRUPT ?=
 WINDOW  ?= 2000
+# LAYOUT=default|real|odd, DECODE=strict|lax: every run on that signal layout /
+# StrictDecode instead of the seed's choice (the repro line names them).
+LAYOUT  ?=
+DECODE  ?=
 OUT     ?= out
 JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # SHARD=I/N runs every N-th job of the regression (CI fan-out); JSON=FILE
@@ -46,7 +50,7 @@ MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null)
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-17s %s\n", $$1, $$2}'
-	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON)"
+	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON) LAYOUT=$(LAYOUT) DECODE=$(DECODE)"
 
 setup: ## install Verilator and Yosys (Debian packages) when missing
 	@missing="$(MISSING)"; \
@@ -69,7 +73,8 @@ build: setup ## build the harness (Verilated RTL + model) in release mode
 cosim: build ## default lockstep regression (28 seeds x 200k cycles x 1,2,8 domains)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
-	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),)
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
+	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
 
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
 	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi

@@ -258,7 +258,11 @@ def check(pcnt, fault, seeds, cycles, work, out):
                 return "killed", f"script (xseed {x}): " + first[5:][:100]
             if r.returncode != 0:
                 return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
-        r = subprocess.run([pcnt, "cosim", *fl, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
+        # The unmutated run pins the mutants' configuration (a 2-domain build
+        # of the default layout and decode); without it the seeds would pick
+        # the odd layout and the lax decode, which are other builds.
+        pin = [] if fault else ["--layout", "default", "--decode", "strict"]
+        r = subprocess.run([pcnt, "cosim", *fl, *pin, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
                             "--domains", "2", "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50",
                             "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:

@@ -77,7 +77,8 @@ pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     println!("bench: seed {seed}, {cycles} cycles per run, GT215; one pre-generated stimulus per configuration");
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
     for (label, domains) in [("1 domain", 1usize), ("8 domains, mixed clocks", 8)] {
-        let job = Job { seed, gen: Gen::Gt215, domains, cycles, fault: None, corrupt_at: None };
+        let job =
+            Job { seed, gen: Gen::Gt215, domains, cycles, fault: None, corrupt_at: None, pin: Default::default() };
         let setup = Setup { clocks: if domains == 8 { mixed_clocks() } else { vec![] }, ..job.setup() };
         let cmds = cmds_through(job.stimulus(), cycles);
         let mut rate = std::collections::HashMap::new();

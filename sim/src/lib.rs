@@ -5,6 +5,7 @@
 
 pub mod axi_mem;
 pub mod bench;
+pub mod coverage;
 pub mod dump;
 pub mod ffi;
 pub mod lockstep;

@@ -16,6 +16,7 @@ use pcounter::regs::{self, Gen, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
 use crate::axi_mem::AxiMem;
+use crate::coverage::{BinDecl, Coverage};
 use crate::ffi::{PcntIn, Rtl};
 use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
@@ -81,16 +82,12 @@ impl std::fmt::Display for Mismatch {
 /// What the stimulus reached, counted on the model (merged over runs by the
 /// regression summary). Evidence that the random stimulus exercises the
 /// design, not a coverage model (that is a later issue).
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default)]
 pub struct Stats {
     /// Single event state transitions [from][to] (S12), all domains.
     pub transitions: [[u64; 4]; 4],
-    /// Aborting register writes that hit a running process (S2).
-    pub aborts: u64,
     /// COUNTING cycles per CTRL.CTR_MODE (S6).
     pub counting_by_mode: [u64; 8],
-    /// COUNTING cycles with a counter at 0xffffffff (saturation, S6).
-    pub saturated: u64,
     /// Quad mode (S17): QUAD_STATE transitions [from][to] (0 EMPTY, 1 VALID,
     /// 3 OVERFLOW), swaps by cause, acks, ticks per CTR_MODE, saturated ticks.
     pub quad_transitions: [[u64; 4]; 4],
@@ -98,7 +95,6 @@ pub struct Stats {
     pub swaps_pre_op: u64,
     pub acks: u64,
     pub quad_ticks_by_mode: [u64; 8],
-    pub quad_saturated: u64,
     /// Ticks with an imported signal at 1 from a domain with another clock
     /// (S16): [EVENT, FLAG][CONTINUOUS, PULSE].
     pub imports: [[u64; 2]; 2],
@@ -106,8 +102,6 @@ pub struct Stats {
     pub periodic_pulses: [u64; 8],
     /// Ticks with a USER signal high in pulse mode (S19).
     pub user_pulses: u64,
-    pub writes: u64,
-    pub reads: u64,
     pub slverr: u64,
     /// Aborting writes by the single state they hit (S2).
     pub aborts_by_state: [u64; 4],
@@ -123,38 +117,26 @@ pub struct Stats {
     pub reg_written: Vec<u64>,
     pub reg_read: Vec<u64>,
     /// Record mode (S21): ticks with each `record::event` bit (by bit index).
-    #[serde(default)]
     pub record: Vec<u64>,
     /// Record ticks by CTRL.RECORD_FORMAT (LONG, SHORT).
-    #[serde(default)]
     pub record_ticks: [u64; 2],
     /// Packets done with an error (VM fault), FAULT_CLEAR writes that
     /// cleared a FAULT, ticks in record mode with GCTRL.RECORD_RESET = 1,
-    /// bind events, beats accepted, ticks a trigger waited on a wedged domain.
-    #[serde(default)]
+    /// bind events, ticks a trigger waited on a wedged domain.
     pub rec_faults: u64,
-    #[serde(default)]
     pub rec_fault_clears: u64,
-    #[serde(default)]
     pub rec_reset_ticks: u64,
-    #[serde(default)]
     pub rec_binds: u64,
     /// RECORD_CHAN writes with VALID before any RECORD_DMA write (S21 (a)).
     pub rec_bind_wrong_order: u64,
-    #[serde(default)]
-    pub rec_beats: u64,
-    #[serde(default)]
     pub rec_wedged_waits: u64,
     /// Pulse synchronizers and driver-facing defaults (S2, S16, S22), see
     /// `SYNC_EVENTS`.
-    #[serde(default)]
     pub sync: [u64; 5],
     /// Refused accesses (hole, absent register, partial PSTRB) answered
     /// silently under StrictDecode = 0 (S8).
-    #[serde(default)]
     pub lax_refused: u64,
     /// Bus cycles run per named signal layout (default, real, odd; S9, S19).
-    #[serde(default)]
     pub layout_cycles: [u64; 3],
 }
 
@@ -190,228 +172,146 @@ pub const RECORD_EVENTS: [&str; 15] = [
     "short_hidden_counter_held",
 ];
 
+const SINGLE_STATES: [&str; 4] = ["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"];
+const SATURATING: [&str; 9] =
+    ["ctr_cycles", "ctr_event", "ctr_pre", "ctr_start", "sh_cycles", "sh_event", "sh_start", "sh_pre", "sh_stop"];
+
+type Emit<'a> = &'a mut dyn FnMut(String, u64);
+
+fn one(out: Emit, name: &str, n: u64) {
+    out(name.to_string(), n);
+}
+
+/// The PCOUNTER coverage bins (docs/coverage-plan.md), each declared once
+/// with how it is counted, in plan order.
+pub static BINS: &[BinDecl<Stats>] = &[
+    BinDecl {
+        name: "single.*->*",
+        count: |s, out| {
+            for (from, to) in [(0, 1), (1, 2), (2, 3), (3, 2), (3, 0)] {
+                out(format!("single.{}->{}", SINGLE_STATES[from], SINGLE_STATES[to]), s.transitions[from][to]);
+            }
+        },
+    },
+    BinDecl {
+        name: "single.abort.*",
+        count: |s, out| {
+            for st in 1..4 {
+                out(format!("single.abort.{}", SINGLE_STATES[st]), s.aborts_by_state[st]);
+            }
+        },
+    },
+    BinDecl {
+        name: "quad.*->*",
+        count: |s, out| {
+            for (from, to, name) in
+                [(0, 1, "EMPTY->VALID"), (1, 3, "VALID->OVERFLOW"), (1, 0, "VALID->EMPTY"), (3, 1, "OVERFLOW->VALID")]
+            {
+                out(format!("quad.{name}"), s.quad_transitions[from][to]);
+            }
+        },
+    },
+    BinDecl { name: "quad.swap.signal", count: |s, out| one(out, "quad.swap.signal", s.swaps_signal) },
+    BinDecl { name: "quad.swap.pre_op", count: |s, out| one(out, "quad.swap.pre_op", s.swaps_pre_op) },
+    BinDecl { name: "quad.ack", count: |s, out| one(out, "quad.ack", s.acks) },
+    BinDecl {
+        name: "ctr_mode.*",
+        count: |s, out| {
+            for (kind, by_mode) in [("single", &s.counting_by_mode), ("quad", &s.quad_ticks_by_mode)] {
+                for (m, n) in by_mode.iter().enumerate() {
+                    out(format!("ctr_mode.{kind}.{m}"), *n);
+                }
+            }
+        },
+    },
+    BinDecl {
+        name: "arg.*",
+        count: |s, out| {
+            for (i, n) in ["delay0", "delay1", "replace_arg2", "replace_arg3", "setflag"].iter().enumerate() {
+                out(format!("arg.{n}"), s.arg_sources[i]);
+            }
+        },
+    },
+    BinDecl {
+        name: "saturate.*",
+        count: |s, out| {
+            for (i, n) in SATURATING.iter().enumerate() {
+                out(format!("saturate.{n}"), s.saturated_by_counter[i]);
+            }
+        },
+    },
+    BinDecl {
+        name: "import.*",
+        count: |s, out| {
+            for (i, sig) in ["event", "flag"].iter().enumerate() {
+                for (m, mode) in ["continuous", "pulse"].iter().enumerate() {
+                    out(format!("import.{sig}.{mode}"), s.imports[i][m]);
+                }
+            }
+        },
+    },
+    BinDecl {
+        name: "periodic.period*",
+        count: |s, out| {
+            for p in 1..8 {
+                out(format!("periodic.period{p}"), s.periodic_pulses[p]);
+            }
+        },
+    },
+    BinDecl { name: "user.pulse", count: |s, out| one(out, "user.pulse", s.user_pulses) },
+    BinDecl { name: "user.level", count: |s, out| one(out, "user.level", s.user_levels) },
+    BinDecl { name: "bus.pslverr", count: |s, out| one(out, "bus.pslverr", s.slverr) },
+    BinDecl { name: "bus.lax_refused", count: |s, out| one(out, "bus.lax_refused", s.lax_refused) },
+    BinDecl {
+        name: "layout.real",
+        count: |s, out| one(out, "layout.real", s.layout_cycles[pcounter::Layout::Real as usize]),
+    },
+    BinDecl {
+        name: "layout.odd",
+        count: |s, out| one(out, "layout.odd", s.layout_cycles[pcounter::Layout::Odd as usize]),
+    },
+    BinDecl {
+        name: "record.<event>",
+        count: |s, out| {
+            for (i, n) in RECORD_EVENTS.iter().enumerate() {
+                out(format!("record.{n}"), s.record.get(i).copied().unwrap_or(0));
+            }
+        },
+    },
+    BinDecl { name: "record.format.long", count: |s, out| one(out, "record.format.long", s.record_ticks[0]) },
+    BinDecl { name: "record.format.short", count: |s, out| one(out, "record.format.short", s.record_ticks[1]) },
+    BinDecl { name: "record.vm_fault", count: |s, out| one(out, "record.vm_fault", s.rec_faults) },
+    BinDecl { name: "record.wedged_wait", count: |s, out| one(out, "record.wedged_wait", s.rec_wedged_waits) },
+    BinDecl { name: "record.fault_clear", count: |s, out| one(out, "record.fault_clear", s.rec_fault_clears) },
+    BinDecl { name: "record.record_reset", count: |s, out| one(out, "record.record_reset", s.rec_reset_ticks) },
+    BinDecl { name: "record.bind", count: |s, out| one(out, "record.bind", s.rec_binds) },
+    BinDecl {
+        name: "record.bind_wrong_order",
+        count: |s, out| one(out, "record.bind_wrong_order", s.rec_bind_wrong_order),
+    },
+    BinDecl {
+        name: "<sync event>",
+        count: |s, out| {
+            for (n, c) in SYNC_EVENTS.iter().zip(s.sync.iter()) {
+                out(n.to_string(), *c);
+            }
+        },
+    },
+    BinDecl {
+        name: "reg.write.* / reg.read.*",
+        count: |s, out| {
+            let names = regs::DOM_REGS.iter().chain(regs::GLOBAL_REGS.iter()).map(|r| r.name);
+            for (i, n) in names.enumerate() {
+                out(format!("reg.write.{n}"), s.reg_written.get(i).copied().unwrap_or(0));
+                out(format!("reg.read.{n}"), s.reg_read.get(i).copied().unwrap_or(0));
+            }
+        },
+    },
+];
+
 impl Stats {
-    pub fn merge(&mut self, o: &Stats) {
-        for (a, b) in self.transitions.iter_mut().zip(o.transitions.iter()) {
-            for (x, y) in a.iter_mut().zip(b.iter()) {
-                *x += y;
-            }
-        }
-        for (x, y) in self.counting_by_mode.iter_mut().zip(o.counting_by_mode.iter()) {
-            *x += y;
-        }
-        self.aborts += o.aborts;
-        self.saturated += o.saturated;
-        for (a, b) in self.quad_transitions.iter_mut().zip(o.quad_transitions.iter()) {
-            for (x, y) in a.iter_mut().zip(b.iter()) {
-                *x += y;
-            }
-        }
-        for (a, b) in self.imports.iter_mut().zip(o.imports.iter()) {
-            for (x, y) in a.iter_mut().zip(b.iter()) {
-                *x += y;
-            }
-        }
-        for (x, y) in self.quad_ticks_by_mode.iter_mut().zip(o.quad_ticks_by_mode.iter()) {
-            *x += y;
-        }
-        for (x, y) in self.periodic_pulses.iter_mut().zip(o.periodic_pulses.iter()) {
-            *x += y;
-        }
-        self.swaps_signal += o.swaps_signal;
-        self.swaps_pre_op += o.swaps_pre_op;
-        self.acks += o.acks;
-        self.quad_saturated += o.quad_saturated;
-        self.user_pulses += o.user_pulses;
-        self.writes += o.writes;
-        self.reads += o.reads;
-        self.slverr += o.slverr;
-        add(&mut self.aborts_by_state, &o.aborts_by_state);
-        add(&mut self.arg_sources, &o.arg_sources);
-        add(&mut self.saturated_by_counter, &o.saturated_by_counter);
-        self.user_levels += o.user_levels;
-        add(&mut self.record_ticks, &o.record_ticks);
-        self.rec_faults += o.rec_faults;
-        self.rec_fault_clears += o.rec_fault_clears;
-        self.rec_reset_ticks += o.rec_reset_ticks;
-        self.rec_binds += o.rec_binds;
-        self.rec_bind_wrong_order += o.rec_bind_wrong_order;
-        self.rec_beats += o.rec_beats;
-        self.rec_wedged_waits += o.rec_wedged_waits;
-        add(&mut self.sync, &o.sync);
-        self.lax_refused += o.lax_refused;
-        add(&mut self.layout_cycles, &o.layout_cycles);
-        for (v, w) in
-            [(&mut self.reg_written, &o.reg_written), (&mut self.reg_read, &o.reg_read), (&mut self.record, &o.record)]
-        {
-            v.resize(v.len().max(w.len()), 0);
-            add(v, w);
-        }
-    }
-
-    /// Named coverage bins (docs/coverage-plan.md), in plan order.
-    pub fn bins(&self) -> Vec<(String, u64)> {
-        const S: [&str; 4] = ["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"];
-        let mut b: Vec<(String, u64)> = Vec::new();
-        for (from, to) in [(0, 1), (1, 2), (2, 3), (3, 2), (3, 0)] {
-            b.push((format!("single.{}->{}", S[from], S[to]), self.transitions[from][to]));
-        }
-        for st in 1..4 {
-            b.push((format!("single.abort.{}", S[st]), self.aborts_by_state[st]));
-        }
-        for (from, to, name) in
-            [(0, 1, "EMPTY->VALID"), (1, 3, "VALID->OVERFLOW"), (1, 0, "VALID->EMPTY"), (3, 1, "OVERFLOW->VALID")]
-        {
-            b.push((format!("quad.{name}"), self.quad_transitions[from][to]));
-        }
-        b.push(("quad.swap.signal".into(), self.swaps_signal));
-        b.push(("quad.swap.pre_op".into(), self.swaps_pre_op));
-        b.push(("quad.ack".into(), self.acks));
-        for m in 0..8 {
-            b.push((format!("ctr_mode.single.{m}"), self.counting_by_mode[m]));
-        }
-        for m in 0..8 {
-            b.push((format!("ctr_mode.quad.{m}"), self.quad_ticks_by_mode[m]));
-        }
-        for (i, n) in ["delay0", "delay1", "replace_arg2", "replace_arg3", "setflag"].iter().enumerate() {
-            b.push((format!("arg.{n}"), self.arg_sources[i]));
-        }
-        let sat = [
-            "ctr_cycles",
-            "ctr_event",
-            "ctr_pre",
-            "ctr_start",
-            "sh_cycles",
-            "sh_event",
-            "sh_start",
-            "sh_pre",
-            "sh_stop",
-        ];
-        for (i, n) in sat.iter().enumerate() {
-            b.push((format!("saturate.{n}"), self.saturated_by_counter[i]));
-        }
-        for (s, sig) in ["event", "flag"].iter().enumerate() {
-            for (m, mode) in ["continuous", "pulse"].iter().enumerate() {
-                b.push((format!("import.{sig}.{mode}"), self.imports[s][m]));
-            }
-        }
-        for p in 1..8 {
-            b.push((format!("periodic.period{p}"), self.periodic_pulses[p]));
-        }
-        b.push(("user.pulse".into(), self.user_pulses));
-        b.push(("user.level".into(), self.user_levels));
-        b.push(("bus.pslverr".into(), self.slverr));
-        b.push(("bus.lax_refused".into(), self.lax_refused));
-        b.push(("layout.real".into(), self.layout_cycles[pcounter::Layout::Real as usize]));
-        b.push(("layout.odd".into(), self.layout_cycles[pcounter::Layout::Odd as usize]));
-        for (i, n) in RECORD_EVENTS.iter().enumerate() {
-            b.push((format!("record.{n}"), self.record.get(i).copied().unwrap_or(0)));
-        }
-        b.push(("record.format.long".into(), self.record_ticks[0]));
-        b.push(("record.format.short".into(), self.record_ticks[1]));
-        b.push(("record.vm_fault".into(), self.rec_faults));
-        b.push(("record.wedged_wait".into(), self.rec_wedged_waits));
-        b.push(("record.fault_clear".into(), self.rec_fault_clears));
-        b.push(("record.record_reset".into(), self.rec_reset_ticks));
-        b.push(("record.bind".into(), self.rec_binds));
-        b.push(("record.bind_wrong_order".into(), self.rec_bind_wrong_order));
-        for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
-            b.push((n.to_string(), *c));
-        }
-        let names = regs::DOM_REGS.iter().chain(regs::GLOBAL_REGS.iter()).map(|r| r.name);
-        for (i, n) in names.enumerate() {
-            b.push((format!("reg.write.{n}"), self.reg_written.get(i).copied().unwrap_or(0)));
-            b.push((format!("reg.read.{n}"), self.reg_read.get(i).copied().unwrap_or(0)));
-        }
-        b
-    }
-}
-
-fn add(a: &mut [u64], b: &[u64]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
-
-/// One line of `[from][to]` counts, non-zero ones only.
-fn write_transitions(
-    f: &mut std::fmt::Formatter<'_>,
-    title: &str,
-    names: &[&str; 4],
-    m: &[[u64; 4]; 4],
-) -> std::fmt::Result {
-    write!(f, "  {title}:")?;
-    for (from, row) in m.iter().enumerate() {
-        for (to, n) in row.iter().enumerate() {
-            if *n > 0 {
-                write!(f, " {}->{}={n}", names[from], names[to])?;
-            }
-        }
-    }
-    writeln!(f)
-}
-
-impl std::fmt::Display for Stats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write_transitions(
-            f,
-            "single event transitions",
-            &["INACTIVE", "WAIT_PRE", "WAIT_START", "COUNTING"],
-            &self.transitions,
-        )?;
-        writeln!(f, "  aborts of a running process: {}", self.aborts)?;
-        writeln!(f, "  COUNTING cycles with a saturated counter: {}", self.saturated)?;
-        write!(f, "  COUNTING cycles by CTR_MODE:")?;
-        for (m, n) in self.counting_by_mode.iter().enumerate() {
-            write!(f, " {m}={n}")?;
-        }
-        writeln!(f)?;
-        write_transitions(f, "quad state transitions", &["EMPTY", "VALID", "?", "OVERFLOW"], &self.quad_transitions)?;
-        writeln!(
-            f,
-            "  quad swaps: {} by SWAP signal, {} by PRE_OP write; {} acks; {} ticks with a saturated counter",
-            self.swaps_signal, self.swaps_pre_op, self.acks, self.quad_saturated
-        )?;
-        write!(f, "  quad ticks by CTR_MODE:")?;
-        for (m, n) in self.quad_ticks_by_mode.iter().enumerate() {
-            write!(f, " {m}={n}")?;
-        }
-        writeln!(f)?;
-        writeln!(
-            f,
-            "  imports high from a domain with another clock: EVENT continuous={} pulse={}, FLAG continuous={} pulse={}",
-            self.imports[0][0], self.imports[0][1], self.imports[1][0], self.imports[1][1]
-        )?;
-        write!(f, "  PERIODIC pulses by PERIODIC_PERIOD:")?;
-        for (p, n) in self.periodic_pulses.iter().enumerate().skip(1) {
-            write!(f, " {p}={n}")?;
-        }
-        writeln!(f)?;
-        writeln!(f, "  USER pulse-mode ticks: {}", self.user_pulses)?;
-        write!(f, "  record:")?;
-        for (i, n) in RECORD_EVENTS.iter().enumerate() {
-            write!(f, " {n}={}", self.record.get(i).copied().unwrap_or(0))?;
-        }
-        writeln!(f)?;
-        writeln!(
-            f,
-            "  record: ticks LONG={} SHORT={}, {} beats, {} VM faults, {} waits while wedged, {} FAULT_CLEARs, {} RECORD_RESET ticks, {} binds ({} before a DMA write)",
-            self.record_ticks[0],
-            self.record_ticks[1],
-            self.rec_beats,
-            self.rec_faults,
-            self.rec_wedged_waits,
-            self.rec_fault_clears,
-            self.rec_reset_ticks,
-            self.rec_binds,
-            self.rec_bind_wrong_order
-        )?;
-        write!(f, "  pulse sync / driver defaults:")?;
-        for (n, c) in SYNC_EVENTS.iter().zip(self.sync.iter()) {
-            write!(f, " {n}={c}")?;
-        }
-        writeln!(f)?;
-        write!(f, "  bus: {} writes, {} reads, {} PSLVERR", self.writes, self.reads, self.slverr)
+    pub fn coverage(&self) -> Coverage {
+        Coverage::of(BINS, self)
     }
 }
 
@@ -827,7 +727,7 @@ impl Engine {
         }
         if lockstep {
             self.count(bus, res, &before, ticks);
-            self.count_record(&axi, &m_axi, m_bind, ticks);
+            self.count_record(m_bind, ticks);
         }
         let mut mismatch = self.compare(bus, res, &glob);
         if mismatch.is_none() {
@@ -872,9 +772,6 @@ impl Engine {
             if from == 3 {
                 st.counting_by_mode[ctr_mode] += 1;
                 let ctrs = [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start];
-                if ctrs.contains(&u32::MAX) {
-                    st.saturated += 1;
-                }
                 for (i, c) in ctrs.iter().enumerate() {
                     st.saturated_by_counter[i] += u64::from(*c == u32::MAX);
                 }
@@ -882,9 +779,6 @@ impl Engine {
             if quad {
                 st.quad_ticks_by_mode[ctr_mode] += 1;
                 let sh = [d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop];
-                if sh.contains(&u32::MAX) {
-                    st.quad_saturated += 1;
-                }
                 for (i, c) in sh.iter().enumerate() {
                     st.saturated_by_counter[4 + i] += u64::from(*c == u32::MAX);
                 }
@@ -940,11 +834,9 @@ impl Engine {
         match bus {
             Some(BusOp::Write { .. }) if !res.ready => {}
             Some(BusOp::Write { offset, strb, .. }) => {
-                st.writes += 1;
                 let target = pcounter::domain::target(&self.cfg, offset);
                 if let (0xf, Some(pcounter::domain::Target::Dom { dom, idx })) = (strb, target) {
                     if regs::DOM_REGS[idx].aborts && before[dom].single != 0 {
-                        st.aborts += 1;
                         st.aborts_by_state[before[dom].single] += 1;
                     }
                     // S2: a running process is single mode, so PRE_OP restarts it.
@@ -955,7 +847,6 @@ impl Engine {
                 }
             }
             Some(BusOp::Read { offset }) => {
-                st.reads += 1;
                 if let Some(t) = pcounter::domain::target(&self.cfg, offset) {
                     bump(&mut st.reg_read, reg_index(t));
                 }
@@ -977,7 +868,7 @@ impl Engine {
     }
 
     /// Record-mode reach counts (S21), from the model's last step.
-    fn count_record(&mut self, axi: &record::AxiIn, m_axi: &AxiOut, bind: bool, ticks: u8) {
+    fn count_record(&mut self, bind: bool, ticks: u8) {
         let st = &mut self.stats;
         if st.record.len() < RECORD_EVENTS.len() {
             st.record.resize(RECORD_EVENTS.len(), 0);
@@ -1000,7 +891,6 @@ impl Engine {
         }
         st.rec_binds += u64::from(bind);
         st.rec_bind_wrong_order += u64::from(self.model.bind_wrong_order);
-        st.rec_beats += u64::from(m_axi.bready && axi.bvalid);
         // Only a VM fault sets FAULT/wedged and only FAULT_CLEAR clears FAULT.
         let mask = |f: fn(&record::Slot) -> bool| {
             self.model.slots.iter().enumerate().fold(0u8, |m, (d, s)| m | u8::from(f(s)) << d)

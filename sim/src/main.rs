@@ -25,6 +25,8 @@ const USAGE: &str = "usage:
               [--fault NAME] [--out DIR] [--window N] [--no-progress]
               [--jobs N] [--shard I/N] [--json FILE] [--shrink-secs S] [--coverage-gate]
               [--corrupt-at CYCLE]   (harness self-test: flip an RTL flop at CYCLE)
+              [--layout default|real|odd] [--decode strict|lax]
+                                     (every run on that layout / decode; default: from the seed)
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
   pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N]
               [--max-cycles N]   (default 10 000 000: a longer script is refused at its wait)
@@ -110,6 +112,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                 coverage_plan: PathBuf::from("docs/coverage-plan.md"),
                 coverage_gate: false,
                 corrupt_at: None,
+                pin: runner::Pin::default(),
             };
             let mut it = args[1..].iter();
             while let Some(a) = it.next() {
@@ -132,6 +135,19 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--shrink-secs" => o.art.shrink_secs = num(a, it.next())?,
                     "--coverage-gate" => o.coverage_gate = true,
                     "--corrupt-at" => o.corrupt_at = Some(num(a, it.next())?),
+                    "--layout" => {
+                        let v = it.next().ok_or("--layout needs a value")?;
+                        let l = pcounter::Layout::from_name(v)
+                            .ok_or_else(|| format!("--layout {v}: expected default, real or odd"))?;
+                        o.pin.layout = Some(l);
+                    }
+                    "--decode" => {
+                        o.pin.strict = match it.next().map(String::as_str) {
+                            Some("strict") => Some(true),
+                            Some("lax") => Some(false),
+                            v => return Err(format!("--decode {}: expected strict or lax", v.unwrap_or(""))),
+                        }
+                    }
                     "--no-progress" => o.progress = false,
                     "--jobs" => o.jobs = num(a, it.next())?.max(1) as usize,
                     "--json" => o.json = Some(PathBuf::from(it.next().ok_or("--json needs a value")?)),

@@ -15,8 +15,9 @@ use std::time::Instant;
 
 use pcounter::regs::Gen;
 
+use crate::coverage::{self, Coverage};
 use crate::ffi::Rtl;
-use crate::lockstep::{Engine, Mismatch, Stats};
+use crate::lockstep::{Engine, Mismatch};
 use crate::script::{self, ClockSpec, Cmd, Line, Script};
 use crate::shrink;
 use crate::stim::RandomStim;
@@ -60,6 +61,9 @@ impl Setup {
     }
 }
 
+/// The PCOUNTER coverage plan (bins of `lockstep::BINS`).
+pub const PLAN_NAME: &str = "docs/coverage-plan.md";
+
 /// Past this many cycles a failure's stimulus is not written as a script
 /// (millions of lines); the repro line regenerates it exactly.
 pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
@@ -74,6 +78,17 @@ pub struct Job {
     pub fault: Option<String>,
     /// Harness self-test (`--corrupt-at`): see [`Setup::corrupt_at`].
     pub corrupt_at: Option<u64>,
+    /// Layout and decode fixed by the user instead of derived from the seed.
+    pub pin: Pin,
+}
+
+/// `pcnt cosim --layout L --decode D` (`make cosim LAYOUT= DECODE=`): every
+/// run of the regression on that signal layout / StrictDecode setting; None
+/// derives it from the seed ([`Job::layout`], [`Job::strict`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pin {
+    pub layout: Option<pcounter::Layout>,
+    pub strict: Option<bool>,
 }
 
 impl Job {
@@ -82,6 +97,12 @@ impl Job {
         let mut fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
         if let Some(c) = self.corrupt_at {
             fault += &format!(" CORRUPT={c}");
+        }
+        if let Some(l) = self.pin.layout {
+            fault += &format!(" LAYOUT={}", l.name());
+        }
+        if let Some(s) = self.pin.strict {
+            fault += if s { " DECODE=strict" } else { " DECODE=lax" };
         }
         format!(
             "make cosim SEED={} SEEDS=1 CYCLES={} DOMAINS={} GEN={}{fault}",
@@ -126,6 +147,9 @@ impl Job {
         if let Some(f) = &self.fault {
             return Rtl::fault_layout(f).unwrap_or(Layout::Default);
         }
+        if let Some(l) = self.pin.layout {
+            return l;
+        }
         match self.domains {
             8 if pcounter::config::real_bases(self.gen).is_some() && (self.seed / 4) % 2 == 0 => Layout::Real,
             2 if self.seed % 4 == 2 => Layout::Odd,
@@ -140,7 +164,7 @@ impl Job {
     pub fn strict(&self) -> bool {
         match &self.fault {
             Some(f) => Rtl::fault_strict(f).unwrap_or(true),
-            None => !(self.domains == 2 && self.seed % 4 == 0),
+            None => self.pin.strict.unwrap_or(!(self.domains == 2 && self.seed % 4 == 0)),
         }
     }
 }
@@ -163,8 +187,8 @@ pub fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
     out
 }
 
-/// Run a job; `Ok((cycles, stats))` or the first mismatch.
-pub fn run_job(job: &Job) -> Result<(u64, Stats), RunError> {
+/// Run a job; `Ok((cycles, coverage))` or the first mismatch.
+pub fn run_job(job: &Job) -> Result<(u64, Coverage), RunError> {
     let mut e = job.setup().engine(true).map_err(RunError::Setup)?;
     let mut stim = job.stimulus();
     while e.cycle < job.cycles {
@@ -172,7 +196,7 @@ pub fn run_job(job: &Job) -> Result<(u64, Stats), RunError> {
         e.exec(&cmd).map_err(RunError::Mismatch)?;
     }
     e.finish().map_err(RunError::Mismatch)?;
-    Ok((e.cycle, e.stats))
+    Ok((e.cycle, e.stats.coverage()))
 }
 
 #[derive(Debug)]
@@ -365,6 +389,7 @@ pub struct CosimOpts {
     /// non-waived bin fails the run.
     pub coverage_plan: PathBuf,
     pub coverage_gate: bool,
+    pub pin: Pin,
     /// Harness self-test: flip an RTL flop at this cycle of every job.
     pub corrupt_at: Option<u64>,
 }
@@ -391,7 +416,8 @@ pub struct Results {
     pub shard: (usize, usize),
     pub wall_secs: f64,
     pub jobs: Vec<JobResult>,
-    pub stats: Stats,
+    /// Coverage of this shard's jobs (merged by bin name).
+    pub coverage: Coverage,
 }
 
 /// The job list of a regression: seeds x domain counts, generation rotating
@@ -405,7 +431,15 @@ pub fn plan(o: &CosimOpts) -> Vec<Job> {
         for i in 0..o.seeds {
             let seed = o.seed + i;
             let gen = o.gens[(i as usize) % o.gens.len()];
-            jobs.push(Job { seed, gen, domains, cycles: o.cycles, fault: o.fault.clone(), corrupt_at: o.corrupt_at });
+            jobs.push(Job {
+                seed,
+                gen,
+                domains,
+                cycles: o.cycles,
+                fault: o.fault.clone(),
+                corrupt_at: o.corrupt_at,
+                pin: o.pin,
+            });
         }
     }
     jobs
@@ -442,7 +476,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut results: Vec<JobResult> = Vec::new();
     let mut failures: Vec<(usize, Job, Box<Mismatch>)> = Vec::new();
-    let mut stats = Stats::default();
+    let mut cov = Coverage::default();
     let mut setup_error = None;
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.max(1) {
@@ -481,7 +515,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
                 Ok((c, st)) => {
                     done_cycles += c;
                     res.cycles = c;
-                    stats.merge(&st);
+                    cov.merge(&st);
                 }
                 Err(RunError::Setup(e)) => setup_error = Some(e),
                 Err(RunError::Mismatch(m)) => {
@@ -510,7 +544,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
             shard: o.shard,
             wall_secs: secs,
             jobs: results.clone(),
-            stats: stats.clone(),
+            coverage: cov.clone(),
         };
         let text = serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?;
         fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -520,18 +554,18 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
         report_failure(o, job, m);
         return Ok(failures.len());
     }
-    print_summary(&results, secs, &stats);
+    print_summary(&results, secs);
     let plan = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
-    let (unhit, unplanned) = coverage(&stats, &plan, Some(&o.art.out.join("coverage.json")));
-    if o.coverage_gate && (!unhit.is_empty() || !unplanned.is_empty()) {
-        println!("cosim: coverage gate failed ({} unhit, {} unplanned bins)", unhit.len(), unplanned.len());
+    let c = coverage::closure(&cov, &plan, PLAN_NAME, Some(&o.art.out.join("coverage.json")));
+    if o.coverage_gate && !c.passed() {
+        println!("cosim: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
         return Ok(1);
     }
     Ok(0)
 }
 
 /// The summary block of a passing regression (also used by `pcnt merge`).
-pub fn print_summary(results: &[JobResult], wall_secs: f64, stats: &Stats) {
+pub fn print_summary(results: &[JobResult], wall_secs: f64) {
     let cycles: u64 = results.iter().map(|r| r.cycles).sum();
     println!(
         "cosim PASSED: {} runs, {} cycles, 0 mismatches, {:.1} s, {:.0} cycles/s",
@@ -548,7 +582,6 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64, stats: &Stats) {
             results.iter().filter(|r| r.domains == d).fold((0u64, 0f64), |(c, s), r| (c + r.cycles, s + r.secs));
         println!("  {d} domain(s): {c} cycles, {:.0} cycles/s per job", c as f64 / s);
     }
-    println!("stimulus reached (model-side counts, all runs):\n{stats}");
 }
 
 /// `pcnt merge`: combine shard results; fails on a failure, a missing or a
@@ -567,7 +600,7 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
     }
     let mut seen = vec![0u32; plan.len()];
     let mut jobs = Vec::new();
-    let mut stats = Stats::default();
+    let mut cov = Coverage::default();
     let mut wall = 0f64;
     for (r, f) in all.iter().zip(files) {
         if r.plan != plan || r.cycles != first.cycles {
@@ -589,7 +622,7 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
             *n += 1;
             jobs.push(j.clone());
         }
-        stats.merge(&r.stats);
+        cov.merge(&r.coverage);
         wall = wall.max(r.wall_secs);
     }
     jobs.sort_by_key(|j| j.index);
@@ -615,9 +648,9 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
         return Ok(1);
     }
     println!("merge: {} files, all {} jobs of the plan exactly once", files.len(), plan.len());
-    print_summary(&jobs, wall, &stats);
-    let plan_text = fs::read_to_string("docs/coverage-plan.md").unwrap_or_default();
-    coverage(&stats, &plan_text, None);
+    print_summary(&jobs, wall);
+    let plan_text = fs::read_to_string(PLAN_NAME).unwrap_or_default();
+    coverage::closure(&cov, &plan_text, PLAN_NAME, None);
     Ok(0)
 }
 
@@ -848,87 +881,4 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
         fs::write(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
     }
     Ok(ScriptRun { cycles: e.cycle, reads })
-}
-
-/// Waivers of `docs/coverage-plan.md`: table rows `| bin | what | waiver |`
-/// whose waiver cell is not empty. A bin name may end in `*` (a prefix).
-pub fn plan_rows(plan: &str) -> Vec<(String, String)> {
-    plan.lines()
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.trim().strip_prefix('|')?.split('|').map(str::trim).collect();
-            let bin = cells.first()?.trim_matches('`');
-            (bin.contains('.') && !bin.contains(' '))
-                .then(|| (bin.to_string(), cells.get(2).unwrap_or(&"").to_string()))
-        })
-        .collect()
-}
-
-/// Coverage of `stats` against the plan: prints the table, returns the
-/// names of bins that are unhit and not waived, and the bins the plan does
-/// not list (both must be empty for the gate).
-pub fn coverage(stats: &Stats, plan: &str, json: Option<&Path>) -> (Vec<String>, Vec<String>) {
-    let rows = plan_rows(plan);
-    let row =
-        |bin: &str| rows.iter().find(|(b, _)| b == bin || b.strip_suffix('*').is_some_and(|p| bin.starts_with(p)));
-    let bins = stats.bins();
-    let mut unhit = Vec::new();
-    let mut unplanned = Vec::new();
-    let (mut hit, mut counted) = (0, 0);
-    let mut cells = Vec::new();
-    for (name, n) in &bins {
-        let waiver = match row(name) {
-            None => {
-                unplanned.push(name.clone());
-                ""
-            }
-            Some((_, w)) => w.as_str(),
-        };
-        let waived = !waiver.is_empty();
-        if !waived {
-            counted += 1;
-            if *n > 0 {
-                hit += 1;
-            } else {
-                unhit.push(name.clone());
-            }
-        }
-        cells.push(format!(
-            "{:<34}{:>10}{}",
-            name,
-            n,
-            if waived {
-                " W"
-            } else if *n == 0 {
-                " !"
-            } else {
-                "  "
-            }
-        ));
-    }
-    println!("coverage (docs/coverage-plan.md; W = waived, ! = not hit):");
-    for chunk in cells.chunks(3) {
-        println!("  {}", chunk.join("  "));
-    }
-    println!(
-        "coverage: {hit}/{counted} non-waived bins hit ({:.1} % closed), {} waived",
-        100.0 * hit as f64 / counted.max(1) as f64,
-        bins.len() - counted
-    );
-    if !unhit.is_empty() {
-        println!("coverage: not hit: {}", unhit.join(", "));
-    }
-    if !unplanned.is_empty() {
-        println!("coverage: bins missing from docs/coverage-plan.md: {}", unplanned.join(", "));
-    }
-    if let Some(p) = json {
-        let map: serde_json::Map<String, serde_json::Value> =
-            bins.iter().map(|(n, c)| (n.clone(), serde_json::Value::from(*c))).collect();
-        let doc = serde_json::json!({ "bins": map, "hit": hit, "counted": counted, "unhit": unhit });
-        // A fresh clone has no out/ yet.
-        let made = p.parent().map_or(Ok(()), |d| if d.as_os_str().is_empty() { Ok(()) } else { fs::create_dir_all(d) });
-        if let Err(e) = made.and_then(|()| fs::write(p, serde_json::to_string_pretty(&doc).unwrap_or_default())) {
-            println!("coverage: cannot write {}: {e}", p.display());
-        }
-    }
-    (unhit, unplanned)
 }
