@@ -45,7 +45,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv clean bench coverage mutate record-dump import-mmiotrace
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -83,13 +83,17 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 # Yosys is single-threaded and takes minutes on the 8-domain top, so `make
 # test` runs it beside the build and the tests (2 cores), and prints its
 # summary when both are done; either failing fails the target.
-test: setup check-regmap lint ## everything: regmap check, lint, synth, unit + lockstep tests, coverage gate
+test: setup check-regmap lint style ## everything: regmap check, lint, style, synth, unit + lockstep tests, coverage gate
 	@mkdir -p $(OUT)
 	@$(MAKE) --no-print-directory synth > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
 	if ! $(MAKE) --no-print-directory unit coverage; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
 	if ! wait $$synth_pid; then cat $(OUT)/synth-test.log; echo "make test: synth failed"; exit 1; fi; \
 	cat $(OUT)/synth-test.log
 	@echo "make test: all checks passed"
+
+style: setup ## cargo fmt --check and cargo clippy -D warnings (all crates and tests)
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --release $(FEATURES) --workspace --all-targets -- -D warnings
 
 coverage: build ## default regression with the coverage gate (docs/coverage-plan.md)
 	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate

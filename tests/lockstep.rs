@@ -266,7 +266,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
     r["jobs"][0]["index"] = serde_json::Value::from(10_000);
     let bad = dir.join("bad_index.json");
     fs::write(&bad, r.to_string()).unwrap();
-    let e = runner::merge(&[bad.clone()]).unwrap_err();
+    let e = runner::merge(std::slice::from_ref(&bad)).unwrap_err();
     assert!(e.contains("bad_index.json") && e.contains("outside the plan"), "{e}");
     r["plan"] = serde_json::Value::Array(Vec::new());
     r["jobs"] = serde_json::Value::Array(Vec::new());

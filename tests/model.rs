@@ -934,7 +934,7 @@ fn record_vm_fault_wedges() {
     tb.slverr = true;
     tb.pulse(0, STOP);
     tb.ticks(5);
-    assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF + 16 | 1, "FAULT set");
+    assert_eq!(tb.reg(0, regs::RECORD_STATUS), (BUF + 16) | 1, "FAULT set");
     tb.slverr = false;
     tb.write(0, regs::CTRL, 2 | 1 << 20 | 1 << 27);
     assert_eq!(tb.reg(0, regs::RECORD_STATUS), BUF + 16, "FAULT_CLEAR clears the bit");

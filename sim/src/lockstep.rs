@@ -196,8 +196,8 @@ pub static BINS: &[BinDecl<Stats>] = &[
     BinDecl {
         name: "single.abort.*",
         count: |s, out| {
-            for st in 1..4 {
-                out(format!("single.abort.{}", SINGLE_STATES[st]), s.aborts_by_state[st]);
+            for (st, name) in SINGLE_STATES.iter().enumerate().skip(1) {
+                out(format!("single.abort.{name}"), s.aborts_by_state[st]);
             }
         },
     },
@@ -937,7 +937,9 @@ impl Engine {
 
     fn compare(&self, bus: Option<BusOp>, res: BusResult, glob: &[u32; NUM_GLOBAL_REGS]) -> Option<Mismatch> {
         let rtl = self.rtl.as_ref()?;
-        let mut diffs: Vec<(Option<usize>, String, u32, u32, Option<&'static regs::Reg>)> = Vec::new();
+        // (domain, what, expected, actual, register for field decoding)
+        type Diff = (Option<usize>, String, u32, u32, Option<&'static regs::Reg>);
+        let mut diffs: Vec<Diff> = Vec::new();
         for (dom, view) in self.view.iter().enumerate() {
             let got = &rtl.out.dom_regs[dom * NUM_DOM_REGS..(dom + 1) * NUM_DOM_REGS];
             if got != view {

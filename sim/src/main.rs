@@ -196,16 +196,16 @@ fn run(args: &[String]) -> Result<u8, String> {
             }
             let mut code = 0;
             for f in &files {
-                match runner::run_script_packets(
-                    f,
+                let o = ScriptOpts {
                     model_only,
-                    fault.as_deref(),
-                    &art,
+                    fault: fault.as_deref(),
+                    art: &art,
                     quiet,
-                    packets.as_deref(),
+                    packets: packets.as_deref(),
                     x_seed,
                     max_cycles,
-                ) {
+                };
+                match runner::run_script_with(f, &o) {
                     Ok(cycles) => println!(
                         "PASS {} ({cycles} cycles, {})",
                         f.display(),

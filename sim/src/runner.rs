@@ -684,7 +684,7 @@ fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
 
 fn progress(n: usize, total: usize, cycles: u64, total_cycles: u64, t0: Instant, job: &Job) {
     let width = 30;
-    let filled = if total == 0 { width } else { n * width / total };
+    let filled = (n * width).checked_div(total).unwrap_or(width);
     let secs = t0.elapsed().as_secs_f64().max(1e-9);
     eprint!(
         "\r[{}{}] {n}/{total} runs  {:.1}/{:.1} M cycles  {:.0} k cycles/s  (seed {} {} d{})   ",
@@ -717,22 +717,14 @@ pub fn run_script(
     art: &Artifacts,
     quiet: bool,
 ) -> Result<u64, ScriptError> {
-    run_script_packets(path, model_only, fault, art, quiet, None, None, None)
+    let o = ScriptOpts { model_only, fault, art, quiet, packets: None, x_seed: None, max_cycles: None };
+    run_script_with(path, &o)
 }
 
-/// [`run_script`], also writing the model's record packets as a packet log
-/// (`crate::dump`) to `packets` when given; `x_seed` replaces the default
-/// initial-value seed of scripts without an `xseed` line.
-pub fn run_script_packets(
-    path: &Path,
-    model_only: bool,
-    fault: Option<&str>,
-    art: &Artifacts,
-    quiet: bool,
-    packets: Option<&Path>,
-    x_seed: Option<u32>,
-    max_cycles: Option<u64>,
-) -> Result<u64, ScriptError> {
+/// [`run_script`] with every option of [`ScriptOpts`] (packet log, initial
+/// values, cycle bound).
+pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let fault = o.fault;
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
     let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
@@ -740,7 +732,6 @@ pub fn run_script_packets(
         Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
         None => format!("make script FILE={name}"),
     };
-    let o = ScriptOpts { model_only, fault, art, quiet, packets, x_seed, max_cycles };
     // `gen a,b,...` runs the script once per generation; messages then name
     // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
@@ -748,7 +739,7 @@ pub fn run_script_packets(
     for g in &gens {
         let one = Script { gen: g.to_string(), ..s.clone() };
         let label = if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
-        cycles = run_parsed(&label, &one, &o, &repro)?.cycles;
+        cycles = run_parsed(&label, &one, o, &repro)?.cycles;
     }
     Ok(cycles)
 }
@@ -857,7 +848,7 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
             Err(m) => {
                 // `file.pcs[g84]` (a generation list) gives fail-script-file-g84.
                 let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-                let multi = name.ends_with(']').then(|| format!("-{}", gen.name())).unwrap_or_default();
+                let multi = if name.ends_with(']') { format!("-{}", gen.name()) } else { String::new() };
                 let tag = format!("fail-script-{stem}{multi}");
                 let body = s.body.clone();
                 let replay =

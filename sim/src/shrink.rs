@@ -47,7 +47,7 @@ pub fn shrink(setup: &Setup, cmds: Vec<Cmd>, what: &str, budget: Duration) -> Ve
     let mut n = 2usize;
     while cur.len() >= 2 && t0.elapsed() < budget {
         let chunk = cur.len().div_ceil(n);
-        let mut reduced = false;
+        let mut reduced = None;
         for i in 0..n {
             let start = i * chunk;
             if start >= cur.len() || t0.elapsed() >= budget {
@@ -57,13 +57,14 @@ pub fn shrink(setup: &Setup, cmds: Vec<Cmd>, what: &str, budget: Duration) -> Ve
             let cand: Vec<Cmd> = cur[..start].iter().chain(&cur[end..]).cloned().collect();
             let cand = compact(cand);
             if fails(setup, &cand, what) {
-                cur = cand;
-                n = (n - 1).max(2);
-                reduced = true;
+                reduced = Some(cand);
                 break;
             }
         }
-        if !reduced {
+        if let Some(cand) = reduced {
+            cur = cand;
+            n = (n - 1).max(2);
+        } else {
             if n >= cur.len() {
                 break;
             }
