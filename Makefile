@@ -124,17 +124,17 @@ import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=tr
 lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \
 	  echo "lint: pcnt_top NumDomains=$$n"; \
-	  verilator --lint-only -Wall -Irtl rtl/lint.vlt -f rtl/pcnt.f \
+	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	    --top-module pcnt_top -GNumDomains=$$n || exit 1; \
 	done
 	@echo "lint: pcnt_top NumDomains=2 StrictDecode=0"; \
-	verilator --lint-only -Wall -Irtl rtl/lint.vlt -f rtl/pcnt.f \
+	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	  --top-module pcnt_top -GNumDomains=2 -GStrictDecode=0
 	@echo "lint: clean"
 
 synth: setup ## Yosys synthesis of the 8-domain top; prints cells and flops
 	@mkdir -p $(OUT)
-	set -o pipefail; yosys -q -s rtl/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
+	set -o pipefail; yosys -q -s rtl/pcnt/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
 
 waves: ## open (or point to) the last failure's VCD + .gtkw
@@ -144,7 +144,7 @@ waves: ## open (or point to) the last failure's VCD + .gtkw
 	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.vcd $$d/wave.gtkw & \
 	else echo "open with:  gtkwave $$d/wave.vcd $$d/wave.gtkw   (apt-get install gtkwave)"; fi
 
-regmap: venv ## regenerate rtl/pcnt_reg_pkg.sv, src/regs.rs, docs/registers.md, docs/regmap/ from regmap/pcounter.rdl
+regmap: venv ## regenerate rtl/pcnt/pcnt_reg_pkg.sv, src/pcnt/regs.rs, docs/registers.md, docs/regmap/ from regmap/pcounter.rdl
 	$(PY) tools/regmap.py
 
 check-regmap: venv ## fail if a generated register-map file is stale or code compares generations

@@ -58,6 +58,10 @@ struct Fault {
     replace: String,
 }
 
+/// The PCOUNTER file list and its include folder (`+incdir+` of the list).
+const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
+const INC_DIR: &str = "rtl/pcnt";
+
 fn main() {
     let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = sim.parent().unwrap().to_path_buf();
@@ -115,7 +119,7 @@ fn main() {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match &v.fault {
-            None => (files.iter().map(|f| root.join(f)).collect(), rtl.clone()),
+            None => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
             Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl")), dir.join("rtl")),
         };
         let obj = dir.join("obj");
@@ -214,9 +218,9 @@ fn verilator_root(verilator: &str) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
 }
 
-/// `rtl/pcnt.f`: one path per line relative to the repository root.
+/// `rtl/pcnt/pcnt.f`: one path per line relative to the repository root.
 fn rtl_files(root: &Path) -> Vec<String> {
-    let list = fs::read_to_string(root.join("rtl/pcnt.f")).expect("rtl/pcnt.f");
+    let list = fs::read_to_string(root.join(FILE_LIST)).expect(FILE_LIST);
     list.lines()
         .map(|l| l.split("//").next().unwrap().trim())
         .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('+') && !l.starts_with('-'))
@@ -332,8 +336,8 @@ fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<Pat
         fs::write(&p, text).unwrap();
         out.push(p);
     }
-    // Include files (`.svh`) travel with the copy.
-    for e in fs::read_dir(root.join("rtl")).unwrap().flatten() {
+    // Include files (`.svh`) travel with the copy (it is flat).
+    for e in fs::read_dir(root.join(INC_DIR)).unwrap().flatten() {
         if e.path().extension().is_some_and(|x| x == "svh") {
             fs::copy(e.path(), dst.join(e.file_name())).unwrap();
         }

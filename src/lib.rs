@@ -8,14 +8,16 @@
 //! `docs/semantics.md` and cited by section (S1..). No I/O here: the harness,
 //! the CLI and the scenario scripts live in `sim/`.
 
-pub mod config;
-pub mod domain;
-pub mod logic_op;
-pub mod pulse_sync;
-pub mod record;
-#[rustfmt::skip]
-pub mod regs;
-pub mod set;
+//!
+//! Layout: `pcnt/` is the PCOUNTER device, `common/` the cells a device
+//! shares (the pulse synchronizer); the re-exports below keep the short
+//! paths (`pcounter::regs`, `pcounter::domain`, ...).
+
+pub mod common;
+pub mod pcnt;
+
+pub use common::pulse_sync;
+pub use pcnt::{config, domain, logic_op, record, regs, set};
 
 pub use config::{Config, ConfigError, Layout};
 pub use domain::{DomainInputs, DomainState, SingleState};

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation self-test of the lockstep harness (`make mutate`, issue 5).
 
-Generates source mutants of rtl/*.sv, builds each as a 2-domain Verilated
+Generates source mutants of the RTL (rtl/pcnt, rtl/common), builds each as a 2-domain Verilated
 fault variant (the same path as tests/faults/*.fault), runs a short lockstep
 regression on each (every scenario script and corpus file, then random seeds)
 and reports killed / survived / equivalent.
@@ -55,9 +55,9 @@ RTL_FILES = [
     "pcnt_apb_regs.sv",
     "pcnt_logic_op.sv",
     "pcnt_top.sv",
-    "pcnt_sync_2ff.sv",
-    "pcnt_pulse_sync.sv",
-    "pcnt_edge_cnt.sv",
+    "prim_sync_2ff.sv",
+    "prim_pulse_sync.sv",
+    "prim_edge_cnt.sv",
     "pcnt_pkg.sv",
     "pcnt_record.sv",
     "pcnt_axi_wr.sv",
@@ -129,7 +129,7 @@ def line_mutants(code):
 def candidates():
     cands = []
     for f in RTL_FILES:
-        text = (SNAP / "rtl" / f).read_text()
+        text = (SNAP / rtl_path(f)).read_text()
         in_assert = False
         for n, line in enumerate(text.split("\n"), 1):
             code, comment = code_part(line)
@@ -159,7 +159,13 @@ def select(cands, n):
 
 
 def rtl_list():
-    return [l.strip() for l in (SNAP / "rtl/pcnt.f").read_text().split("\n") if l.strip().startswith("rtl/")]
+    return [l.strip() for l in (SNAP / "rtl/pcnt/pcnt.f").read_text().split("\n") if l.strip().startswith("rtl/")]
+
+
+def rtl_path(name):
+    """Mutants name RTL files by base name (unique across rtl/, and what a
+    fault file's `file:` gives); this is the path in the file list."""
+    return next(p for p in rtl_list() if Path(p).name == name)
 
 
 def verilate(src_dir, obj_dir):
@@ -203,7 +209,8 @@ def patched(src_dir, m):
     if src_dir.exists():
         shutil.rmtree(src_dir)
     src_dir.mkdir(parents=True)
-    for p in (SNAP / "rtl").iterdir():
+    # Flattened: every RTL, include and waiver file of rtl/ in one folder.
+    for p in (SNAP / "rtl").rglob("*"):
         if p.suffix in (".sv", ".svh", ".vlt"):
             shutil.copy(p, src_dir / p.name)
     if m is not None:

@@ -5,9 +5,9 @@ One source (compiled by systemrdl-compiler; the user-defined properties
 pcnt_since, pcnt_features, pcnt_kind, pcnt_aborts, pcnt_view_late are declared
 and explained in the .rdl), outputs that must never disagree about an address,
 a field, or which generation has it:
-  rtl/pcnt_reg_pkg.sv   SystemVerilog package: view indices, offsets, fields,
+  rtl/pcnt/pcnt_reg_pkg.sv  SystemVerilog package: view indices, offsets, fields,
                         per-generation masks and the address decoder
-  src/regs.rs           the same for the Rust model
+  src/pcnt/regs.rs           the same for the Rust model
   docs/registers.md     the map with generations, kinds and feature flags
   docs/regmap/          PeakRDL: Markdown reference, C header (pcounter.h)
 
@@ -562,7 +562,7 @@ GEN_CMP = re.compile(
     r"(>=|<=|==|!=|[^-=>]>|<)\s*(regs::)?(Gen::|pcnt_reg_pkg::Gen[A-Z])"
     r"|(Gen::|pcnt_reg_pkg::Gen)[A-Za-z0-9]+\s*(>=|<=|==|!=|<|>)"
     r"|\bgen(_i)?\s*(>=|<=|<|>)\s")
-GENERATED = {"rtl/pcnt_reg_pkg.sv", "src/regs.rs"}
+GENERATED = {"rtl/pcnt/pcnt_reg_pkg.sv", "src/pcnt/regs.rs"}
 
 
 def gen_comparisons():
@@ -584,8 +584,8 @@ def main():
     gens, features, regs, globs = load(root)
     check_layout(regs)
     outs = {
-        ROOT / "rtl" / "pcnt_reg_pkg.sv": gen_sv(gens, features, regs, globs),
-        ROOT / "src" / "regs.rs": gen_rs(gens, features, regs, globs),
+        ROOT / "rtl" / "pcnt" / "pcnt_reg_pkg.sv": gen_sv(gens, features, regs, globs),
+        ROOT / "src" / "pcnt" / "regs.rs": gen_rs(gens, features, regs, globs),
         ROOT / "docs" / "registers.md": gen_md(gens, features, regs, globs),
     }
     outs.update(peakrdl(root))

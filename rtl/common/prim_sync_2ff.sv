@@ -11,7 +11,7 @@
 //   There is one bus clock, so no metastability model: the cell fixes the
 //   cycle timing the lockstep model reproduces bit-exactly.
 // * Reset (S8, S16): both flops 0.
-module pcnt_sync_2ff (
+module prim_sync_2ff (
   input  logic clk_i,
   input  logic rst_ni,
   input  logic en_i,  // destination domain tick (S15)

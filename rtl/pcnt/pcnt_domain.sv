@@ -45,10 +45,10 @@
 //   The FLAG signal and the EVENT signal are one-tick registered copies of
 //   FLAG and of the EVENT logic-op result (S3, S4): that register is what
 //   breaks every selection loop through DOM[own].EVENT.
-// * Imports (S16, S22): event_cnt_o / flag_cnt_o (pcnt_edge_cnt) count the
+// * Imports (S16, S22): event_cnt_o / flag_cnt_o (prim_edge_cnt) count the
 //   ticks at which the EVENT / FLAG signal rises (event_sig_d & ~event_sig_q),
 //   at the same edge as the signal. Other domains' EVENT/FLAG arrive synchronized
-//   (imp_*_cont_i from pcnt_sync_2ff, imp_*_pulse_i from pcnt_pulse_sync, on
+//   (imp_*_cont_i from prim_sync_2ff, imp_*_pulse_i from prim_pulse_sync, on
 //   this domain's ticks, bit k = domain k); CTRL.EVENT_IMPORT_MODE /
 //   FLAG_IMPORT_MODE (0 CONTINUOUS, 1 PULSE) select per signal kind. The own
 //   bit of each vector is unused (own signals are connected directly); the
@@ -690,14 +690,14 @@ module pcnt_domain #(
   // Source side of the PULSE imports (S16, S22): a Gray edge count that
   // advances at each tick at which the signal rises, at the same edge as the
   // signal.
-  pcnt_edge_cnt u_event_cnt (
+  prim_edge_cnt #(.Width(pcnt_pkg::PulseCntW)) u_event_cnt (
     .clk_i,
     .rst_ni,
     .en_i   (tick_i),
     .rise_i (event_sig_d & ~event_sig_q),
     .gray_o (event_cnt_o)
   );
-  pcnt_edge_cnt u_flag_cnt (
+  prim_edge_cnt #(.Width(pcnt_pkg::PulseCntW)) u_flag_cnt (
     .clk_i,
     .rst_ni,
     .en_i   (tick_i),

@@ -1,8 +1,8 @@
 //! Record mode (docs/semantics.md S21; seed 003 "Record mode", "Record mode
 //! setup"): the per-domain record counters, position and limit (advanced at
 //! the domain's ticks), the per-domain outgoing slot, and the shared AXI4
-//! write manager (every bus cycle). Mirrors `rtl/pcnt_record.sv` and
-//! `rtl/pcnt_axi_wr.sv`.
+//! write manager (every bus cycle). Mirrors `rtl/pcnt/pcnt_record.sv` and
+//! `rtl/pcnt/pcnt_axi_wr.sv`.
 //!
 //! Contract: the counters hold outside record mode; a trigger (STOP != 0, a
 //! counter the format carries >= 0xf000, or a stale RECORD_START) fires only

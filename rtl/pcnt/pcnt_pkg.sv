@@ -78,18 +78,8 @@ package pcnt_pkg;
   // Pulse synchronizers (S16, S22): width of the edge counter a source keeps
   // and a destination follows. Up to 2**PulseCntW - 1 edges may be pending
   // in one synchronizer; PulseCntW = 1 is the classic toggle synchronizer.
+  // The Width parameter of the shared cells prim_edge_cnt / prim_pulse_sync.
   localparam int unsigned PulseCntW = 3;
-
-  function automatic logic [PulseCntW-1:0] bin2gray(logic [PulseCntW-1:0] b);
-    bin2gray = b ^ (b >> 1);
-  endfunction
-
-  function automatic logic [PulseCntW-1:0] gray2bin(logic [PulseCntW-1:0] g);
-    gray2bin = g;
-    for (int unsigned i = 1; i < PulseCntW; i++) begin
-      gray2bin = gray2bin ^ (g >> i);
-    end
-  endfunction
 
   // Signal space of one domain and the selection fields addressing it.
   localparam int unsigned NumSignals = 256;

@@ -1,22 +1,18 @@
 //! The domain set: the APB register front-end (address decode of the NV40
 //! layout, PSLVERR rules, global registers) around the domains. Mirrors
-//! `rtl/pcnt_apb_regs.sv` + `rtl/pcnt_top.sv`.
+//! `rtl/pcnt/pcnt_apb_regs.sv` + `rtl/pcnt/pcnt_top.sv`.
 //!
 //! Contract: one bus operation per cycle, taken in its APB ACCESS cycle (S1);
 //! a read returns this cycle's register view (S11); a partial-strobe write,
 //! an unmapped offset, a register absent on the generation or a domain past
 //! the configured count answer PSLVERR with data 0 and change nothing (S0, S8).
 
-use bitvec::prelude::*;
-
 use crate::config::{Config, ConfigError};
+pub use crate::domain::Signals;
 use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
 use crate::pulse_sync;
 use crate::record::{AxiIn, AxiOut, Port, Slot};
 use crate::regs::{self, GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
-
-/// The 256 external signal inputs of one domain.
-pub type Signals = BitArr!(for 256, in u32, Lsb0);
 
 /// The APB ACCESS-phase operation of a cycle (offset inside the window).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 // Assertion macros for the PCOUNTER RTL.
 //
 // Contract: every assertion in rtl/ goes through these macros, so that
-// synthesis (`SYNTHESIS` defined, see rtl/synth.ys) sees none of them. Only
+// synthesis (`SYNTHESIS` defined, see rtl/pcnt/synth.ys) sees none of them. Only
 // forms that both Verilator 5.006 and a simulator accept are used: a simple
 // concurrent property sampled on `clk_i` and disabled while `rst_ni` is low,
 // and an immediate assertion for use inside procedural code. The macros refer

@@ -1,6 +1,6 @@
 //! One input calculation: four selected signals through the 16-bit truth table
 //! (seed 003 "Input selection"; docs/semantics.md S10). Mirrors
-//! `rtl/pcnt_logic_op.sv`.
+//! `rtl/pcnt/pcnt_logic_op.sv`.
 
 use crate::regs::Gen;
 

@@ -1,6 +1,6 @@
 //! One PCOUNTER domain: storage registers, input selection, FLAG, the single
 //! and quad event counting processes, PERIODIC, USER signals and the
-//! destination side of the cross-domain imports. Mirrors `rtl/pcnt_domain.sv`
+//! destination side of the cross-domain imports. Mirrors `rtl/pcnt/pcnt_domain.sv`
 //! (the import synchronizers, which the RTL instantiates in `pcnt_top`, are
 //! kept here as per-destination bit masks).
 //!
@@ -13,12 +13,16 @@
 //! All state advances only at the domain's ticks (S15); quad mode S17,
 //! imports S16, PERIODIC S18, USER S19.
 
+use bitvec::prelude::*;
+
 use crate::config::Config;
 use crate::logic_op::{self, OpLayout};
 use crate::pulse_sync::{self, PulseSync};
 use crate::record::{Packet, RecordInputs, RecordState};
 use crate::regs::{self, Decoded, Kind, DOM_REGS, NUM_DOM_REGS};
-use crate::set::Signals;
+
+/// The 256 external signal inputs of one domain.
+pub type Signals = BitArr!(for 256, in u32, Lsb0);
 
 /// CTRL.SINGLE_STATE encoding (seed 003 "Control registers", NV10 CTRL).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

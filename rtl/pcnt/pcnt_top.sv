@@ -13,13 +13,13 @@
 //   (TrailerBases[d*8 +: 8]), SigCount (SigCounts[d*9 +: 9]) and USER_0
 //   position (UserPoss[d*9 +: 9], USER_1 next; S9, S19).
 // * Imports (S16): for every ordered pair k -> d of present domains, k != d,
-//   a pcnt_sync_2ff per signal (EVENT, FLAG; source domain k's event_o /
-//   flag_o) and a pcnt_pulse_sync per edge count (event_cnt_o / flag_cnt_o,
+//   a prim_sync_2ff per signal (EVENT, FLAG; source domain k's event_o /
+//   flag_o) and a prim_pulse_sync per edge count (event_cnt_o / flag_cnt_o,
 //   S22), all enabled by dom_tick_i[d]. Domain d gets them as bit k of
 //   imp_{event,flag}_{cont,pulse}_i; its own bit and absent domains' bits
 //   are 0. Domain d's CTRL selects CONTINUOUS or PULSE.
 // * PM_TRIGGER / WRCACHE_FLUSH (S22): bus-clock edge counters
-//   (pcnt_edge_cnt) and, per domain, a pcnt_pulse_sync on its ticks: every
+//   (prim_edge_cnt) and, per domain, a prim_pulse_sync on its ticks: every
 //   pulse reaches every domain exactly once.
 // * GCTRL.PERIODIC_RESET (S18, S20) and RECORD_RESET (S21) go to every
 //   domain.
@@ -176,14 +176,14 @@ module pcnt_top #(
     end
   end
 
-  pcnt_edge_cnt u_pm_trigger_cnt (
+  prim_edge_cnt #(.Width(pcnt_pkg::PulseCntW)) u_pm_trigger_cnt (
     .clk_i,
     .rst_ni,
     .en_i   (1'b1),
     .rise_i (pm_trigger_i & ~pm_trigger_q),
     .gray_o (pm_trigger_cnt)
   );
-  pcnt_edge_cnt u_wrcache_flush_cnt (
+  prim_edge_cnt #(.Width(pcnt_pkg::PulseCntW)) u_wrcache_flush_cnt (
     .clk_i,
     .rst_ni,
     .en_i   (1'b1),
@@ -214,28 +214,28 @@ module pcnt_top #(
 
     for (genvar k = 0; k < 8; k++) begin : gen_imp
       if (k < NumDomains && k != d) begin : gen_sync
-        pcnt_sync_2ff u_event_cont (
+        prim_sync_2ff u_event_cont (
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
           .d_i     (dom_event[k]),
           .q_o     (imp_event_cont[k])
         );
-        pcnt_sync_2ff u_flag_cont (
+        prim_sync_2ff u_flag_cont (
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
           .d_i     (dom_flag[k]),
           .q_o     (imp_flag_cont[k])
         );
-        pcnt_pulse_sync u_event_pulse (
+        prim_pulse_sync #(.Width(pcnt_pkg::PulseCntW)) u_event_pulse (
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
           .gray_i  (dom_event_cnt[k * CntW +: CntW]),
           .pulse_o (imp_event_pulse[k])
         );
-        pcnt_pulse_sync u_flag_pulse (
+        prim_pulse_sync #(.Width(pcnt_pkg::PulseCntW)) u_flag_pulse (
           .clk_i,
           .rst_ni,
           .en_i    (dom_tick_i[d]),
@@ -254,14 +254,14 @@ module pcnt_top #(
     // The global pulses into domain d (S22), on d's ticks.
     logic pm_trigger_pulse, wrcache_flush_pulse;
 
-    pcnt_pulse_sync u_pm_trigger_sync (
+    prim_pulse_sync #(.Width(pcnt_pkg::PulseCntW)) u_pm_trigger_sync (
       .clk_i,
       .rst_ni,
       .en_i    (dom_tick_i[d]),
       .gray_i  (pm_trigger_cnt),
       .pulse_o (pm_trigger_pulse)
     );
-    pcnt_pulse_sync u_wrcache_flush_sync (
+    prim_pulse_sync #(.Width(pcnt_pkg::PulseCntW)) u_wrcache_flush_sync (
       .clk_i,
       .rst_ni,
       .en_i    (dom_tick_i[d]),

@@ -1,7 +1,7 @@
 //! The pulse synchronizer (docs/semantics.md S16, S22): a source counts its
-//! rising edges in Gray code (`rtl/pcnt_edge_cnt.sv`), a destination follows
+//! rising edges in Gray code (`rtl/common/prim_edge_cnt.sv`), a destination follows
 //! the count through two stages on its own ticks and gives one tick of pulse
-//! per step it has not delivered yet (`rtl/pcnt_pulse_sync.sv`). Used by the
+//! per step it has not delivered yet (`rtl/common/prim_pulse_sync.sv`). Used by the
 //! PULSE imports and by the global PM_TRIGGER / WRCACHE_FLUSH pulses.
 
 /// Width of the edge count (`pcnt_pkg::PulseCntW`): up to 2^W - 1 edges may

@@ -1,0 +1,11 @@
+//! The PCOUNTER device model (seed 003): register map (generated from
+//! `regmap/pcounter.rdl`), configuration, domains, record mode and the
+//! domain set with its bus front-end.
+
+pub mod config;
+pub mod domain;
+pub mod logic_op;
+pub mod record;
+#[rustfmt::skip]
+pub mod regs;
+pub mod set;
