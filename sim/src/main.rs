@@ -28,7 +28,7 @@ const USAGE: &str = "usage:
               [--layout default|real|odd] [--decode strict|lax]
                                      (every run on that layout / decode; default: from the seed)
   pcnt merge  FILE...   merge --json results of shards; fails on failures or missing jobs
-  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N]
+  pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N] [--help]
               [--max-cycles N]   (default 10 000 000: a longer script is refused at its wait)
   pcnt record-dump FILE [--image] [--base ADDR] [--format long|short] [--domain N] [--csv OUT] [--svg OUT]
               decode record packets from a packet log (script --packets) or a raw memory image
@@ -184,6 +184,10 @@ fn run(args: &[String]) -> Result<u8, String> {
                     "--packets" => packets = Some(PathBuf::from(it.next().ok_or("--packets needs a file")?)),
                     "--xseed" => x_seed = Some(num(a, it.next())? as u32),
                     "--max-cycles" => max_cycles = Some(num(a, it.next())?),
+                    "--help" | "-h" => {
+                        println!("usage: pcnt script FILE... [--model-only] [--fault NAME] [--out DIR] [--quiet] [--packets LOG] [--xseed N] [--max-cycles N]\n\nscript commands (one per line, `#` starts a comment):\n{}", script::help());
+                        return Ok(0);
+                    }
                     f if f.starts_with("--") => return Err(format!("script: unknown option '{f}'")),
                     f => files.push(PathBuf::from(f)),
                 }

@@ -263,7 +263,12 @@ pub fn write_failure(
     // 5. A minimal script that still fails the same way.
     if art.shrink_secs > 0 {
         let before = full.len();
-        let min = shrink::shrink(setup, full, &m.what, std::time::Duration::from_secs(art.shrink_secs));
+        // Still failing means: a mismatch on the same register.
+        let fails = |cmds: &[Cmd]| -> bool {
+            let Ok(mut e) = setup.engine(true) else { return false };
+            cmds.iter().find_map(|c| e.exec(c).err()).is_some_and(|f| f.what == m.what)
+        };
+        let min = shrink::shrink(full, &fails, std::time::Duration::from_secs(art.shrink_secs));
         let lines: Vec<Line> = min.into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
         let after = lines.len();
         let small = Script { body: lines, ..s };

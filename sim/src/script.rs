@@ -38,10 +38,6 @@ pub const MAX_DOMAINS: usize = 8;
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
 
-const COMMANDS: [&str; 15] = [
-    "gen", "domains", "clock", "xseed", "decode", "layout", "write", "read", "wait", "set", "pulse", "poke", "mem",
-    "fault", "latency",
-];
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI | trace VALUE]";
 const U32: &str = "decimal or 0x-hex u32";
 
@@ -294,6 +290,18 @@ pub enum Cmd {
         max: u32,
         seed: u64,
     },
+}
+
+impl crate::shrink::Wait for Cmd {
+    fn wait_cycles(&self) -> Option<u64> {
+        match self {
+            Cmd::Wait { cycles } => Some(*cycles),
+            _ => None,
+        }
+    }
+    fn wait(cycles: u64) -> Cmd {
+        Cmd::Wait { cycles }
+    }
 }
 
 /// Script syntax of one command, so harness messages and [`render`] agree.
@@ -599,142 +607,214 @@ struct Parser {
     clock_lines: Vec<usize>,
 }
 
+/// One script command, declared once: its name, its usage (error messages
+/// and `pcnt script --help` read it) and its argument parser. A
+/// configuration command sets up the script and yields no body command;
+/// [`Cmd`]'s `Display` renders a body command back (shrinking, saved
+/// stimulus). Adding a command is a row here, its parser and its `Cmd` arm.
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub usage: &'static str,
+    /// Configuration (before the first body command) rather than body.
+    pub config: bool,
+    parse: fn(&mut Parser, usize, &mut Args) -> Result<Option<Cmd>, String>,
+}
+
+const fn config(name: &'static str, usage: &'static str) -> CommandSpec {
+    CommandSpec { name, usage, config: true, parse: Parser::config_line }
+}
+
+/// Every command of the format, in `--help` order.
+pub static COMMANDS: &[CommandSpec] = &[
+    config("gen", "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)"),
+    config("domains", "domains N (1..=8)"),
+    config("clock", "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)"),
+    config("xseed", "xseed N (seed of the RTL's random initial values, a u32)"),
+    config(
+        "decode",
+        "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
+    ),
+    config(
+        "layout",
+        "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
+    ),
+    CommandSpec { name: "write", usage: "write ADDR DATA [strb MASK]", config: false, parse: |_, _, a| write_cmd(a) },
+    CommandSpec { name: "read", usage: READ_USAGE, config: false, parse: |_, _, a| read_cmd(a) },
+    CommandSpec { name: "wait", usage: "wait CYCLES", config: false, parse: |_, _, a| wait_cmd(a) },
+    CommandSpec {
+        name: "set",
+        usage: "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
+        config: false,
+        parse: |_, _, a| set_cmd(a),
+    },
+    CommandSpec {
+        name: "pulse",
+        usage: "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
+        config: false,
+        parse: |_, _, a| pulse_cmd(a),
+    },
+    CommandSpec {
+        name: "poke",
+        usage: "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)",
+        config: false,
+        parse: |_, _, a| poke_cmd(a),
+    },
+    CommandSpec {
+        name: "mem",
+        usage: "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)",
+        config: false,
+        parse: |_, _, a| mem_cmd(a),
+    },
+    CommandSpec {
+        name: "fault",
+        usage: "fault LO HI (40-bit addresses, LO <= HI)",
+        config: false,
+        parse: |_, _, a| fault_cmd(a),
+    },
+    CommandSpec {
+        name: "latency",
+        usage: "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)",
+        config: false,
+        parse: |_, _, a| latency_cmd(a),
+    },
+];
+
+/// `pcnt script --help`: the usage of every command, from [`COMMANDS`].
+pub fn help() -> String {
+    let mut out = String::from("configuration (before the first body command):\n");
+    for c in COMMANDS.iter().filter(|c| c.config) {
+        out += &format!("  {}\n", c.usage);
+    }
+    out += "body:\n";
+    for c in COMMANDS.iter().filter(|c| !c.config) {
+        out += &format!("  {}\n", c.usage);
+    }
+    out
+}
+
+fn write_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = addr_arg(a.next("ADDR")?)?;
+    let data = u32_arg(a.next("DATA")?, "DATA")?;
+    // Optional `strb MASK`: a partial APB4 write (docs/semantics.md S0).
+    let strb = if a.peek() == Some("strb") {
+        a.next("strb")?;
+        num(a.next("MASK")?, "MASK", 0, 0xf, "0..=0xf")? as u8
+    } else {
+        0xf
+    };
+    Ok(Some(Cmd::Write { addr, data, strb }))
+}
+
+fn read_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = addr_arg(a.next("ADDR")?)?;
+    let expect = read_expect(a, true)?;
+    Ok(Some(Cmd::Read { addr, expect }))
+}
+
+fn wait_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let cycles = num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")?;
+    Ok(Some(Cmd::Wait { cycles }))
+}
+
+fn set_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    // Syntactic limits here; the limit from `domains` is checked at the end.
+    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
+    let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
+    Ok(Some(Cmd::Set { dom, sig, value }))
+}
+
+fn poke_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let tok = a.next("COUNTER")?;
+    let counter = Counter::from_name(tok).ok_or_else(|| {
+        format!(
+            "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop, periodic_cnt, rec_cycles, rec_cycles_hi, rec_stop or rec_ev0..rec_ev11)",
+            show(tok)
+        )
+    })?;
+    let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+    Ok(Some(Cmd::Poke { dom, counter, value }))
+}
+
+fn mem_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = num(a.next("ADDR")?, "ADDR", 0, (1 << 40) - 4, "a 40-bit address")?;
+    if addr % 4 != 0 {
+        return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
+    }
+    let expect = read_expect(a, false)?;
+    Ok(Some(Cmd::Mem { addr, expect }))
+}
+
+fn fault_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let lo = num(a.next("LO")?, "LO", 0, (1 << 40) - 1, "a 40-bit address")?;
+    let hi = num(a.next("HI")?, "HI", 0, (1 << 40) - 1, "a 40-bit address")?;
+    if lo > hi {
+        return Err(format!("fault range {lo:#x}..{hi:#x} is empty (expected LO <= HI)"));
+    }
+    Ok(Some(Cmd::Fault { lo, hi }))
+}
+
+fn latency_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let min = num(a.next("MIN")?, "MIN", 0, 1000, "0..=1000")? as u32;
+    let max = num(a.next("MAX")?, "MAX", 0, 1000, "0..=1000")? as u32;
+    if min > max {
+        return Err(format!("latency {min} {max}: MIN > MAX"));
+    }
+    let seed = match a.peek() {
+        Some(tok) => {
+            a.next("SEED")?;
+            num(tok, "SEED", 0, u64::MAX, "a u64")?
+        }
+        None => 0,
+    };
+    Ok(Some(Cmd::Latency { min, max, seed }))
+}
+
+fn pulse_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let input = match a.next("INPUT")? {
+        "pm_trigger" => GlobalInput::PmTrigger,
+        "wrcache_flush" => GlobalInput::WrcacheFlush,
+        other => {
+            return Err(format!("unknown input '{}' for 'pulse' (expected pm_trigger or wrcache_flush)", show(other)))
+        }
+    };
+    let cycles = match a.peek() {
+        Some(tok) => {
+            a.next("CYCLES")?;
+            num(tok, "CYCLES", 1, u64::from(u32::MAX), "1..=4294967295")? as u32
+        }
+        None => 1,
+    };
+    Ok(Some(Cmd::Pulse { input, cycles }))
+}
+
 impl Parser {
     fn line(&mut self, n: usize, toks: &[&str]) -> Result<(), String> {
         let name = toks[0];
-        let usage = match name {
-            "gen" => "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)",
-            "xseed" => "xseed N (seed of the RTL's random initial values, a u32)",
-            "domains" => "domains N (1..=8)",
-            "decode" => "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
-            "layout" => "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
-            "clock" => "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)",
-            "write" => "write ADDR DATA [strb MASK]",
-            "read" => READ_USAGE,
-            "wait" => "wait CYCLES",
-            "set" => "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
-            "pulse" => "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
-            "poke" => "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)",
-            "mem" => "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)",
-            "fault" => "fault LO HI (40-bit addresses, LO <= HI)",
-            "latency" => "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)",
-            _ => {
-                let hint = if name != name.to_lowercase() && COMMANDS.contains(&&*name.to_lowercase()) {
-                    "; commands are lowercase"
-                } else {
-                    ""
-                };
-                return Err(format!(
-                    "unknown command '{}' (expected one of: {}{hint})",
-                    show(name),
-                    COMMANDS.join(", ")
-                ));
-            }
+        let Some(spec) = COMMANDS.iter().find(|c| c.name == name) else {
+            let hint = if name != name.to_lowercase() && COMMANDS.iter().any(|c| c.name == name.to_lowercase()) {
+                "; commands are lowercase"
+            } else {
+                ""
+            };
+            let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+            return Err(format!("unknown command '{}' (expected one of: {}{hint})", show(name), names.join(", ")));
         };
-        let mut a = Args { toks, pos: 1, usage };
-        let cmd = match name {
-            "gen" | "domains" | "clock" | "xseed" | "decode" | "layout" => {
-                self.config_allowed(name)?;
-                self.config(n, name, &mut a)?;
-                None
-            }
-            "write" => {
-                let addr = addr_arg(a.next("ADDR")?)?;
-                let data = u32_arg(a.next("DATA")?, "DATA")?;
-                // Optional `strb MASK`: a partial APB4 write (docs/semantics.md S0).
-                let strb = if a.peek() == Some("strb") {
-                    a.next("strb")?;
-                    num(a.next("MASK")?, "MASK", 0, 0xf, "0..=0xf")? as u8
-                } else {
-                    0xf
-                };
-                Some(Cmd::Write { addr, data, strb })
-            }
-            "read" => {
-                let addr = addr_arg(a.next("ADDR")?)?;
-                let expect = read_expect(&mut a, true)?;
-                Some(Cmd::Read { addr, expect })
-            }
-            "wait" => {
-                let cycles = num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")?;
-                Some(Cmd::Wait { cycles })
-            }
-            "set" => {
-                // Syntactic limits here; the limit from `domains` is checked at the end.
-                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
-                let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
-                let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
-                Some(Cmd::Set { dom, sig, value })
-            }
-            "poke" => {
-                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
-                let tok = a.next("COUNTER")?;
-                let counter = Counter::from_name(tok).ok_or_else(|| {
-                    format!(
-                        "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop, periodic_cnt, rec_cycles, rec_cycles_hi, rec_stop or rec_ev0..rec_ev11)",
-                        show(tok)
-                    )
-                })?;
-                let value = u32_arg(a.next("VALUE")?, "VALUE")?;
-                Some(Cmd::Poke { dom, counter, value })
-            }
-            "mem" => {
-                let addr = num(a.next("ADDR")?, "ADDR", 0, (1 << 40) - 4, "a 40-bit address")?;
-                if addr % 4 != 0 {
-                    return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
-                }
-                let expect = read_expect(&mut a, false)?;
-                Some(Cmd::Mem { addr, expect })
-            }
-            "fault" => {
-                let lo = num(a.next("LO")?, "LO", 0, (1 << 40) - 1, "a 40-bit address")?;
-                let hi = num(a.next("HI")?, "HI", 0, (1 << 40) - 1, "a 40-bit address")?;
-                if lo > hi {
-                    return Err(format!("fault range {lo:#x}..{hi:#x} is empty (expected LO <= HI)"));
-                }
-                Some(Cmd::Fault { lo, hi })
-            }
-            "latency" => {
-                let min = num(a.next("MIN")?, "MIN", 0, 1000, "0..=1000")? as u32;
-                let max = num(a.next("MAX")?, "MAX", 0, 1000, "0..=1000")? as u32;
-                if min > max {
-                    return Err(format!("latency {min} {max}: MIN > MAX"));
-                }
-                let seed = match a.peek() {
-                    Some(tok) => {
-                        a.next("SEED")?;
-                        num(tok, "SEED", 0, u64::MAX, "a u64")?
-                    }
-                    None => 0,
-                };
-                Some(Cmd::Latency { min, max, seed })
-            }
-            _ => {
-                let input = match a.next("INPUT")? {
-                    "pm_trigger" => GlobalInput::PmTrigger,
-                    "wrcache_flush" => GlobalInput::WrcacheFlush,
-                    other => {
-                        return Err(format!(
-                            "unknown input '{}' for 'pulse' (expected pm_trigger or wrcache_flush)",
-                            show(other)
-                        ))
-                    }
-                };
-                let cycles = match a.peek() {
-                    Some(tok) => {
-                        a.next("CYCLES")?;
-                        num(tok, "CYCLES", 1, u64::from(u32::MAX), "1..=4294967295")? as u32
-                    }
-                    None => 1,
-                };
-                Some(Cmd::Pulse { input, cycles })
-            }
-        };
+        let mut a = Args { toks, pos: 1, usage: spec.usage };
+        let cmd = (spec.parse)(self, n, &mut a)?;
         a.finish()?;
         if let Some(cmd) = cmd {
             self.script.body.push(Line { line: n, cmd });
         }
         Ok(())
+    }
+
+    fn config_line(&mut self, n: usize, a: &mut Args) -> Result<Option<Cmd>, String> {
+        let name = a.toks[0];
+        self.config_allowed(name)?;
+        self.config(n, name, a)?;
+        Ok(None)
     }
 
     /// Config sets up the simulation before time starts; allowing it later
@@ -1122,6 +1202,26 @@ mod tests {
             for part in parts {
                 assert!(shown.contains(part), "{text:?}: {shown:?} lacks {part:?}");
             }
+        }
+    }
+
+    /// The command table drives the parser, its errors and `--help`.
+    #[test]
+    fn command_table_drives_parser_and_help() {
+        let h = help();
+        for c in COMMANDS {
+            assert!(c.usage.starts_with(c.name), "usage of '{}' starts with its name: {}", c.name, c.usage);
+            assert!(h.contains(c.usage), "--help lists '{}'", c.name);
+        }
+        let e = err("frobnicate 1");
+        assert_eq!(e.line, 1);
+        for c in COMMANDS {
+            assert!(e.msg.contains(c.name), "the unknown-command error lists '{}': {}", c.name, e.msg);
+        }
+        // A known command with a bad argument shows that command's usage.
+        for c in COMMANDS.iter().filter(|c| c.name != "xseed") {
+            let e = err(&format!("{} @", c.name));
+            assert!(e.msg.contains(c.usage) || e.msg.contains('@'), "{}: {}", c.name, e.msg);
         }
     }
 

@@ -9,39 +9,35 @@
 
 use std::time::{Duration, Instant};
 
-use crate::runner::Setup;
-use crate::script::Cmd;
+/// What shrinking needs of a device's stimulus command: which commands only
+/// let time pass, so that waits can be merged and shortened.
+pub trait Wait: Clone {
+    /// `Some(cycles)` for a command that only waits.
+    fn wait_cycles(&self) -> Option<u64>;
+    fn wait(cycles: u64) -> Self;
+}
 
 /// Merge consecutive waits and drop empty ones: fewer, larger units to remove.
-pub fn compact(cmds: Vec<Cmd>) -> Vec<Cmd> {
-    let mut out: Vec<Cmd> = Vec::with_capacity(cmds.len());
+pub fn compact<C: Wait>(cmds: Vec<C>) -> Vec<C> {
+    let mut out: Vec<C> = Vec::with_capacity(cmds.len());
     for c in cmds {
-        match (out.last_mut(), &c) {
-            (_, Cmd::Wait { cycles: 0 }) => {}
-            (Some(Cmd::Wait { cycles: a }), Cmd::Wait { cycles: b }) => *a = a.saturating_add(*b),
+        match (out.last().and_then(C::wait_cycles), c.wait_cycles()) {
+            (_, Some(0)) => {}
+            (Some(a), Some(b)) => *out.last_mut().expect("a last command") = C::wait(a.saturating_add(b)),
             _ => out.push(c),
         }
     }
     out
 }
 
-/// Does `cmds` end in a mismatch on register `what` (e.g. `CTR_START[0]`)?
-fn fails(setup: &Setup, cmds: &[Cmd], what: &str) -> bool {
-    let Ok(mut e) = setup.engine(true) else { return false };
-    for c in cmds {
-        if let Err(m) = e.exec(c) {
-            return m.what == what;
-        }
-    }
-    false
-}
-
 /// The shrunk command list (never longer than the input; equal to it if the
 /// input does not fail or the budget runs out at once).
-pub fn shrink(setup: &Setup, cmds: Vec<Cmd>, what: &str, budget: Duration) -> Vec<Cmd> {
+/// `fails` replays a candidate from reset and answers whether it still
+/// fails the same way (e.g. a mismatch on the same register).
+pub fn shrink<C: Wait>(cmds: Vec<C>, fails: &dyn Fn(&[C]) -> bool, budget: Duration) -> Vec<C> {
     let t0 = Instant::now();
     let mut cur = compact(cmds);
-    if !fails(setup, &cur, what) {
+    if !fails(&cur) {
         return cur;
     }
     let mut n = 2usize;
@@ -54,9 +50,9 @@ pub fn shrink(setup: &Setup, cmds: Vec<Cmd>, what: &str, budget: Duration) -> Ve
                 break;
             }
             let end = (start + chunk).min(cur.len());
-            let cand: Vec<Cmd> = cur[..start].iter().chain(&cur[end..]).cloned().collect();
+            let cand: Vec<C> = cur[..start].iter().chain(&cur[end..]).cloned().collect();
             let cand = compact(cand);
-            if fails(setup, &cand, what) {
+            if fails(&cand) {
                 reduced = Some(cand);
                 break;
             }
@@ -74,12 +70,12 @@ pub fn shrink(setup: &Setup, cmds: Vec<Cmd>, what: &str, budget: Duration) -> Ve
     // Shorter waits: halve each while the failure stays.
     let mut i = 0;
     while i < cur.len() && t0.elapsed() < budget {
-        if let Cmd::Wait { cycles } = cur[i] {
+        if let Some(cycles) = cur[i].wait_cycles() {
             let mut c = cycles;
             while c > 1 {
                 let mut cand = cur.clone();
-                cand[i] = Cmd::Wait { cycles: c / 2 };
-                if !fails(setup, &cand, what) {
+                cand[i] = C::wait(c / 2);
+                if !fails(&cand) {
                     break;
                 }
                 c /= 2;
