@@ -91,9 +91,11 @@ test: setup check-regmap lint style ## everything: regmap check, lint, style, sy
 	cat $(OUT)/synth-test.log
 	@echo "make test: all checks passed"
 
-style: setup ## cargo fmt --check and cargo clippy -D warnings (all crates and tests)
+style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and tests), no harness file over 600 lines
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --release $(FEATURES) --workspace --all-targets -- -D warnings
+	@over=$$(find sim/src -name '*.rs' -exec wc -l {} + | awk '$$2 != "total" && $$1 > 600 {print "  " $$2 " (" $$1 " lines)"}'); \
+	if [ -n "$$over" ]; then echo "style: harness files over 600 lines (split them by job):"; echo "$$over"; exit 1; fi
 
 coverage: build ## default regression with the coverage gate (docs/coverage-plan.md)
 	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate

@@ -1,17 +1,16 @@
-//! Verilator lockstep harness for the PCOUNTER model: the Verilated RTL
-//! (`ffi`), constrained-random stimulus (`stim`), scenario scripts
-//! (`script`), mmiotrace import (`mmiotrace`), the lockstep engine (`lockstep`), waves (`wave`) and the
-//! regression / failure handling (`runner`).
+//! Verilator lockstep harness: RTL and model driven in lockstep, compared
+//! every cycle, with scenario scripts, coverage and failure artifacts.
+//!
+//! `engine/` knows no device: declared coverage (`coverage`), shrinking a
+//! failing stimulus (`shrink`), waves (`wave`: VCD merge, GTKWave save
+//! files). `pcnt/` is the PCOUNTER device: its Verilated RTL (`ffi`), random
+//! stimulus (`stim`), scenario scripts (`script`), the lockstep engine and
+//! its compare and bins (`lockstep`), regression and failure handling
+//! (`runner`), the record memory (`axi_mem`), `dump`, `mmiotrace`, `bench`.
+//! The re-exports keep the short paths (`pcounter_sim::runner`, ...).
 
-pub mod axi_mem;
-pub mod bench;
-pub mod coverage;
-pub mod dump;
-pub mod ffi;
-pub mod lockstep;
-pub mod mmiotrace;
-pub mod runner;
-pub mod script;
-pub mod shrink;
-pub mod stim;
-pub mod wave;
+pub mod engine;
+pub mod pcnt;
+
+pub use engine::{coverage, shrink, wave};
+pub use pcnt::{axi_mem, bench, dump, ffi, lockstep, mmiotrace, runner, script, stim};

@@ -1,0 +1,6 @@
+//! The device-independent part of the harness: nothing here names a
+//! generation, a domain or a signal.
+
+pub mod coverage;
+pub mod shrink;
+pub mod wave;

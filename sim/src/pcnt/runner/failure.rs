@@ -1,0 +1,179 @@
+//! What a mismatch leaves behind: reproducer, report, stimulus script,
+//! waves over the failure window, and a shrunk script.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::lockstep::Mismatch;
+use crate::script::{self, Cmd, Line, Script};
+use crate::shrink;
+use crate::wave;
+
+use super::*;
+
+/// Write the failure artifacts of a mismatch; returns the folder.
+/// `replay` regenerates the exact command stream from cycle 0.
+pub fn write_failure(
+    art: &Artifacts,
+    tag: &str,
+    repro: &str,
+    m: &Mismatch,
+    setup: &Setup,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
+) -> std::io::Result<PathBuf> {
+    let dir = art.out.join(tag);
+    fs::create_dir_all(&dir)?;
+    // 1. The reproducer first: everything after this may fail or be killed.
+    fs::write(dir.join("repro.txt"), format!("{repro}\n"))?;
+    fs::write(art.out.join("last-failure"), format!("{}\n", dir.display()))?;
+    // 2. The report.
+    let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
+    fs::write(dir.join("report.txt"), &report)?;
+    // 3. The stimulus as a scenario script (short runs only; the harness
+    //    self-test corruption cannot be expressed in a script).
+    if m.cycle > SCRIPT_CYCLES_MAX || setup.corrupt_at.is_some() {
+        let why = if setup.corrupt_at.is_some() {
+            "the failure comes from --corrupt-at, which a script cannot express".to_string()
+        } else {
+            format!("the failure is at cycle {}, past {SCRIPT_CYCLES_MAX}", m.cycle)
+        };
+        fs::write(dir.join("stimulus.txt"), format!("No stimulus.pcs: {why}.\nReproduce with: {repro}\n"))?;
+        write_waves(&dir, m, setup, art.window, replay)?;
+        return Ok(dir);
+    }
+    let body: Vec<Line> =
+        cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
+    let x_seed = (setup.x_seed != crate::lockstep::X_SEED).then_some(setup.x_seed);
+    let s = Script {
+        gen: setup.gen.name().to_string(),
+        domains: setup.domains,
+        clocks: setup.clocks.clone(),
+        x_seed,
+        strict: setup.strict,
+        layout: setup.layout,
+        body,
+    };
+    let args = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
+    let mut text = format!(
+        "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}{args}\n",
+        m.cycle,
+        m.what,
+        dir.join("stimulus.pcs").display()
+    );
+    text += &script::render(&s.compact());
+    fs::write(dir.join("stimulus.pcs"), text)?;
+    let full: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
+    // 4. Waves over the failure window.
+    write_waves(&dir, m, setup, art.window, replay)?;
+    // 5. A minimal script that still fails the same way.
+    if art.shrink_secs > 0 {
+        let before = full.len();
+        // Still failing means: a mismatch on the same register.
+        let fails = |cmds: &[Cmd]| -> bool {
+            let Ok(mut e) = setup.engine(true) else { return false };
+            cmds.iter().find_map(|c| e.exec(c).err()).is_some_and(|f| f.what == m.what)
+        };
+        let min = shrink::shrink(full, &fails, std::time::Duration::from_secs(art.shrink_secs));
+        let lines: Vec<Line> = min.into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
+        let after = lines.len();
+        let small = Script { body: lines, ..s };
+        let path = dir.join("minimal.pcs");
+        let text = format!(
+            "# Shrunk from {before} to {after} commands; fails with a mismatch on {} alone.\n\
+             # Replay: make script FILE={}{args}\n# Add it to tests/corpus/ once the bug is fixed.\n{}",
+            m.what,
+            path.display(),
+            script::render(&small)
+        );
+        fs::write(&path, text)?;
+    }
+    Ok(dir)
+}
+
+fn write_waves(
+    dir: &Path,
+    m: &Mismatch,
+    setup: &Setup,
+    window: u64,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
+) -> std::io::Result<()> {
+    let io = |e: String| std::io::Error::other(e);
+    let mut e = setup.engine(true).map_err(io)?;
+    let domains = setup.domains;
+    e.continue_on_mismatch = true;
+    let start = m.cycle.saturating_sub(window);
+    let end = m.cycle + 3;
+    let rtl_vcd = dir.join("rtl.vcd");
+    let mut started = false;
+    for cmd in replay() {
+        if !started && e.cycle >= start {
+            e.start_wave(Some(&rtl_vcd)).map_err(io)?;
+            started = true;
+        }
+        if e.cycle > end {
+            break;
+        }
+        // Mismatches are expected here; the run continues to show the aftermath.
+        let _ = e.exec(&cmd);
+    }
+    let Some((_, trace)) = e.take_wave() else {
+        return Err(io("the failing run ended before the wave window".into()));
+    };
+    drop(e);
+    let vcd = dir.join("wave.vcd");
+    wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
+    let _ = fs::remove_file(&rtl_vcd);
+    let mut groups =
+        vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];
+    // The failing register first, then every register of each domain.
+    let scope = m.dom.map_or("global".to_string(), |d| format!("dom{d}"));
+    let first: Vec<String> = trace
+        .signals
+        .iter()
+        .filter(|s| s.scope.first() == Some(&scope))
+        .filter(|s| m.wave_reg.as_ref().is_some_and(|r| s.name == format!("{r}_dut") || s.name == format!("{r}_model")))
+        .map(wave::gtkw_name)
+        .collect();
+    if !first.is_empty() {
+        groups.push((format!("failing: {}", m.what), first));
+    }
+    for dom in 0..domains {
+        let names = trace
+            .signals
+            .iter()
+            .filter(|s| s.scope.first().is_some_and(|sc| sc == &format!("dom{dom}")))
+            .map(wave::gtkw_name)
+            .collect();
+        groups.push((format!("domain {dom} registers (dut/model)"), names));
+    }
+    // RTL internals: the APB port and the flops/inputs of the failing domain.
+    let rtl_names = wave::gtkw_names_in_vcd(&vcd)?;
+    let pick = |prefix: &str, keep: &dyn Fn(&str) -> bool| -> Vec<String> {
+        rtl_names
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| n.strip_prefix(prefix).is_some_and(|rest| !rest.contains('.') && keep(rest)))
+            .cloned()
+            .collect()
+    };
+    let apb = ["psel_i", "penable_i", "pwrite_i", "paddr_i", "pwdata_i", "pstrb_i", "prdata_o", "pslverr_o"];
+    groups.push(("RTL: APB port".into(), pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a)))));
+    let dom = m.dom.unwrap_or(0);
+    let internals = pick(&format!("TOP.pcnt_top.gen_dom[{dom}].u_domain."), &|r| {
+        r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we")
+    });
+    groups.push((format!("RTL: domain {dom} internals"), internals));
+    groups.push((
+        "global registers".into(),
+        trace
+            .signals
+            .iter()
+            .filter(|s| s.scope.first().is_some_and(|sc| sc == "global"))
+            .map(wave::gtkw_name)
+            .collect(),
+    ));
+    // Open zoomed on the last cycles before the mismatch; the file holds the whole window.
+    let zoom_from = m.cycle.saturating_sub(40).max(start);
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, (zoom_from * 10, end * 10))?;
+    Ok(())
+}

@@ -1,0 +1,212 @@
+//! Regression runs, scenario-script runs and what a failure leaves behind.
+//!
+//! On a mismatch, in this order (nothing is lost if a later step fails):
+//!   1. `repro.txt`: the one-line command that reproduces it (also printed);
+//!   2. `report.txt`: the mismatch report;
+//!   3. `stimulus.pcs`: the stimulus up to the failing cycle as a scenario script;
+//!   4. `wave.vcd` + `wave.gtkw`: a deterministic re-run traced over the last
+//!      `window` cycles, RTL internals plus DUT/model register values and a
+//!      `mismatch` marker, opened by `make waves`.
+
+use std::path::PathBuf;
+
+use pcounter::regs::Gen;
+
+use crate::coverage::Coverage;
+use crate::ffi::Rtl;
+use crate::lockstep::{Engine, Mismatch};
+use crate::script::{ClockSpec, Cmd};
+use crate::stim::RandomStim;
+
+mod failure;
+mod regress;
+mod scripts;
+
+pub use failure::write_failure;
+pub use regress::{cosim, merge, plan, print_summary, CosimOpts, JobResult, Results};
+pub use scripts::{
+    run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
+};
+
+/// Where failures go, and how much of the run the waves cover.
+#[derive(Clone, Debug)]
+pub struct Artifacts {
+    pub out: PathBuf,
+    pub window: u64,
+    /// Time budget for shrinking the stimulus to `minimal.pcs` (0: off).
+    pub shrink_secs: u64,
+}
+
+/// What an engine is built from: configuration, injected fault, clocks.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub gen: Gen,
+    pub domains: usize,
+    pub fault: Option<String>,
+    pub clocks: Vec<(u8, ClockSpec)>,
+    /// Harness self-test: flip an RTL flop at this cycle (`--corrupt-at`).
+    pub corrupt_at: Option<u64>,
+    /// Seed of the RTL's random initial values (S14; `lockstep::X_SEED`
+    /// for scripts, the stimulus seed for random runs).
+    pub x_seed: u32,
+    /// StrictDecode (S8): PSLVERR for holes; false is the hardware's silence.
+    pub strict: bool,
+    /// Per-domain signal layout (S9, S19).
+    pub layout: pcounter::Layout,
+}
+
+impl Setup {
+    pub fn engine(&self, rtl: bool) -> Result<Engine, String> {
+        let mut cfg = pcounter::Config::with_layout(self.gen, self.domains, self.layout)?;
+        cfg.strict_decode = self.strict;
+        let mut e = Engine::with_config(cfg, rtl, self.fault.as_deref(), &self.clocks, self.x_seed)?;
+        e.layout = self.layout;
+        e.corrupt_at = self.corrupt_at;
+        Ok(e)
+    }
+}
+
+/// The PCOUNTER coverage plan (bins of `lockstep::BINS`).
+pub const PLAN_NAME: &str = "docs/coverage-plan.md";
+
+/// Past this many cycles a failure's stimulus is not written as a script
+/// (millions of lines); the repro line regenerates it exactly.
+pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
+
+/// One random lockstep run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub seed: u64,
+    pub gen: Gen,
+    pub domains: usize,
+    pub cycles: u64,
+    pub fault: Option<String>,
+    /// Harness self-test (`--corrupt-at`): see [`Setup::corrupt_at`].
+    pub corrupt_at: Option<u64>,
+    /// Layout and decode fixed by the user instead of derived from the seed.
+    pub pin: Pin,
+}
+
+/// `pcnt cosim --layout L --decode D` (`make cosim LAYOUT= DECODE=`): every
+/// run of the regression on that signal layout / StrictDecode setting; None
+/// derives it from the seed ([`Job::layout`], [`Job::strict`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pin {
+    pub layout: Option<pcounter::Layout>,
+    pub strict: Option<bool>,
+}
+
+impl Job {
+    /// The one-line command that reruns exactly this job.
+    pub fn repro(&self) -> String {
+        let mut fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        if let Some(c) = self.corrupt_at {
+            fault += &format!(" CORRUPT={c}");
+        }
+        if let Some(l) = self.pin.layout {
+            fault += &format!(" LAYOUT={}", l.name());
+        }
+        if let Some(s) = self.pin.strict {
+            fault += if s { " DECODE=strict" } else { " DECODE=lax" };
+        }
+        format!(
+            "make cosim SEED={} SEEDS=1 CYCLES={} DOMAINS={} GEN={}{fault}",
+            self.seed,
+            self.cycles,
+            self.domains,
+            self.gen.name()
+        )
+    }
+
+    fn tag(&self) -> String {
+        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
+        format!("fail-seed{}-{}-d{}{fault}", self.seed, self.gen.name(), self.domains)
+    }
+
+    pub fn stimulus(&self) -> RandomStim {
+        RandomStim::new(self.seed, self.gen, self.domains)
+    }
+
+    /// Configuration, fault and the clock patterns the seed chose.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            gen: self.gen,
+            domains: self.domains,
+            fault: self.fault.clone(),
+            clocks: self.stimulus().clocks().to_vec(),
+            corrupt_at: self.corrupt_at,
+            x_seed: self.seed as u32 ^ (self.seed >> 32) as u32,
+            strict: self.strict(),
+            layout: self.layout(),
+        }
+    }
+
+    /// Signal layout of this job (S9, S19): the real GPU's for half of the
+    /// 8-domain seeds of a generation envytools tabulates, the odd one for
+    /// every fourth 2-domain seed (seed % 4 == 2; lax decode takes
+    /// seed % 4 == 0), else the default. A fault build's own layout for
+    /// fault runs (`layout: odd` in its file).
+    /// Derived from the seed, so the repro line reproduces it.
+    pub fn layout(&self) -> pcounter::Layout {
+        use pcounter::Layout;
+        if let Some(f) = &self.fault {
+            return Rtl::fault_layout(f).unwrap_or(Layout::Default);
+        }
+        if let Some(l) = self.pin.layout {
+            return l;
+        }
+        match self.domains {
+            8 if pcounter::config::real_bases(self.gen).is_some() && (self.seed / 4) % 2 == 0 => Layout::Real,
+            2 if self.seed % 4 == 2 => Layout::Odd,
+            _ => Layout::Default,
+        }
+    }
+
+    /// StrictDecode of this job (S8): a fault build's own setting; else the
+    /// hardware decode (no PSLVERR) for every fourth seed of the 2-domain
+    /// runs, so the default regression runs both settings. Derived from the
+    /// seed, so the repro line reproduces it.
+    pub fn strict(&self) -> bool {
+        match &self.fault {
+            Some(f) => Rtl::fault_strict(f).unwrap_or(true),
+            None => self.pin.strict.unwrap_or(!(self.domains == 2 && self.seed % 4 == 0)),
+        }
+    }
+}
+
+/// Commands needed to reach `cycle` (inclusive): write/read take 2 clocks.
+pub fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
+    let mut t = 0u64;
+    let mut out = Vec::new();
+    for c in cmds {
+        if t > cycle {
+            break;
+        }
+        t += match c {
+            Cmd::Write { .. } | Cmd::Read { .. } => 2,
+            Cmd::Wait { cycles } => cycles,
+            _ => 0,
+        };
+        out.push(c);
+    }
+    out
+}
+
+/// Run a job; `Ok((cycles, coverage))` or the first mismatch.
+pub fn run_job(job: &Job) -> Result<(u64, Coverage), RunError> {
+    let mut e = job.setup().engine(true).map_err(RunError::Setup)?;
+    let mut stim = job.stimulus();
+    while e.cycle < job.cycles {
+        let cmd = stim.next().expect("the random stimulus never ends");
+        e.exec(&cmd).map_err(RunError::Mismatch)?;
+    }
+    e.finish().map_err(RunError::Mismatch)?;
+    Ok((e.cycle, e.stats.coverage()))
+}
+
+#[derive(Debug)]
+pub enum RunError {
+    /// Could not start (no Verilated build for the request, bad config).
+    Setup(String),
+    Mismatch(Box<Mismatch>),
+}

@@ -1,0 +1,184 @@
+//! Scenario-script runs in lockstep (or on the model alone).
+
+use std::fs;
+use std::path::Path;
+
+use pcounter::regs::Gen;
+
+use crate::script::{self, Cmd, Line, Script};
+
+use super::*;
+
+/// Outcome of a scenario script.
+#[derive(Debug)]
+pub enum ScriptError {
+    /// Parse error or setup error: the script is wrong (exit 2).
+    Input(String),
+    /// An expectation failed or RTL and model disagree (exit 1).
+    Failed(String),
+}
+
+/// Run one scenario script in lockstep (or model alone); prints read values.
+pub fn run_script(
+    path: &Path,
+    model_only: bool,
+    fault: Option<&str>,
+    art: &Artifacts,
+    quiet: bool,
+) -> Result<u64, ScriptError> {
+    let o = ScriptOpts { model_only, fault, art, quiet, packets: None, x_seed: None, max_cycles: None };
+    run_script_with(path, &o)
+}
+
+/// [`run_script`] with every option of [`ScriptOpts`] (packet log, initial
+/// values, cycle bound).
+pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let fault = o.fault;
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
+    let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
+    let repro = match fault {
+        Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
+        None => format!("make script FILE={name}"),
+    };
+    // `gen a,b,...` runs the script once per generation; messages then name
+    // the generation too (`file[g84]:line`).
+    let gens: Vec<&str> = s.gen.split(',').collect();
+    let mut cycles = 0;
+    for g in &gens {
+        let one = Script { gen: g.to_string(), ..s.clone() };
+        let label = if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
+        cycles = run_parsed(&label, &one, o, &repro)?.cycles;
+    }
+    Ok(cycles)
+}
+
+/// How [`run_parsed`] runs a script.
+#[derive(Clone, Copy, Debug)]
+pub struct ScriptOpts<'a> {
+    pub model_only: bool,
+    pub fault: Option<&'a str>,
+    pub art: &'a Artifacts,
+    /// Do not print the values read.
+    pub quiet: bool,
+    /// Write the model's record packets here (`crate::dump` log).
+    pub packets: Option<&'a Path>,
+    /// Initial-value seed for a script without an `xseed` line.
+    pub x_seed: Option<u32>,
+    /// Most bus cycles a script may run (`--max-cycles`; None: the default
+    /// `SCRIPT_MAX_CYCLES`). A `wait` that would pass it is refused before it
+    /// runs, naming its line, so no script runs for hours by a typo.
+    pub max_cycles: Option<u64>,
+}
+
+/// Default bound of a script's length in bus cycles (about a minute of
+/// lockstep at 8 domains); `pcnt script --max-cycles N` raises it.
+pub const SCRIPT_MAX_CYCLES: u64 = 10_000_000;
+
+/// One `read` (or `mem`) of a script run: its script line and what it returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadValue {
+    pub line: usize,
+    pub value: u32,
+    pub slverr: bool,
+}
+
+/// A script run that passed.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptRun {
+    pub cycles: u64,
+    /// Every read and mem command, in order.
+    pub reads: Vec<ReadValue>,
+}
+
+/// Runs a parsed script named `name` (in messages and artifact names);
+/// `repro` is the command a failure report tells the user to rerun.
+pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result<ScriptRun, ScriptError> {
+    let gen = Gen::from_name(&s.gen)
+        .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
+    let setup = Setup {
+        gen,
+        domains: s.domains,
+        fault: o.fault.map(String::from),
+        clocks: s.clocks.clone(),
+        corrupt_at: None,
+        x_seed: s.x_seed.or(o.x_seed).unwrap_or(crate::lockstep::X_SEED),
+        strict: s.strict,
+        layout: s.layout,
+    };
+    let mut e = setup.engine(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    if o.packets.is_some() {
+        e.packets = Some(Vec::new());
+    }
+    let mut reads = Vec::new();
+    let last_line = s.body.last().map_or(0, |l| l.line);
+    // The commands, then the end-of-run memory image compare (S21).
+    let steps = s.body.iter().map(Some).chain(std::iter::once(None));
+    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
+    for step in steps {
+        if let Some(Line { line, cmd: Cmd::Wait { cycles } }) = step {
+            if e.cycle.saturating_add(*cycles) > max {
+                return Err(ScriptError::Input(format!(
+                    "{name}:{line}: 'wait {cycles}' would run the script past {max} bus cycles \
+                     (at cycle {}; raise the bound with --max-cycles)",
+                    e.cycle
+                )));
+            }
+        }
+        let (line, r) = match step {
+            Some(l) => (l.line, e.exec(&l.cmd)),
+            None => (last_line, e.finish().map(|()| None)),
+        };
+        match r {
+            Ok(Some(res)) => {
+                let (what, addr, expect) = match step.map(|l| &l.cmd) {
+                    Some(Cmd::Read { addr, expect }) => ("read", format!("{addr:#06x}"), expect),
+                    Some(Cmd::Mem { addr, expect }) => ("mem", format!("{addr:#x}"), expect),
+                    _ => continue,
+                };
+                let v = res.rdata;
+                reads.push(ReadValue { line, value: v, slverr: res.slverr });
+                let err = if res.slverr { " PSLVERR" } else { "" };
+                match expect {
+                    Some(x) if !x.check(v) => {
+                        return Err(ScriptError::Failed(format!(
+                            "{name}:{line}: {what} {addr} returned {v:#010x}{err}, expected {}",
+                            x.describe()
+                        )));
+                    }
+                    _ if o.quiet => {}
+                    Some(script::Expect::Trace(t)) => {
+                        println!("{name}:{line}: {what} {addr} = {v:#010x}{err} (trace {t:#010x})")
+                    }
+                    _ => println!("{name}:{line}: {what} {addr} = {v:#010x}{err}"),
+                }
+            }
+            Ok(None) => {}
+            Err(m) => {
+                // `file.pcs[g84]` (a generation list) gives fail-script-file-g84.
+                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                let multi = if name.ends_with(']') { format!("-{}", gen.name()) } else { String::new() };
+                let tag = format!("fail-script-{stem}{multi}");
+                let body = s.body.clone();
+                let replay =
+                    move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(body.clone().into_iter().map(|l| l.cmd)) };
+                let where_ = match write_failure(o.art, &tag, repro, &m, &setup, &replay) {
+                    Ok(dir) => format!("artifacts: {}", dir.display()),
+                    Err(err) => format!("could not write all artifacts: {err}"),
+                };
+                return Err(ScriptError::Failed(format!(
+                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
+                )));
+            }
+        }
+    }
+    if let (Some(p), Some(log)) = (o.packets, &e.packets) {
+        let mut text = format!("{}\n", crate::dump::LOG_HEADER);
+        for (cycle, dom, pkt) in log {
+            text.push_str(&crate::dump::log_line(*cycle, *dom, pkt));
+            text.push('\n');
+        }
+        fs::write(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
+    }
+    Ok(ScriptRun { cycles: e.cycle, reads })
+}

@@ -1,0 +1,528 @@
+//! The script parser: lexing, numbers, and the command table (`COMMANDS`).
+
+use super::*;
+
+/// Splits on whitespace, and also around `&` and runs of `=` so that
+/// `read 0xa600==0x64` works as well as the spaced form.
+pub(super) fn lex(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut word: Option<usize> = None;
+    let mut chars = code.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !(c.is_whitespace() || c == '&' || c == '=') {
+            word.get_or_insert(i);
+            continue;
+        }
+        if let Some(start) = word.take() {
+            out.push(&code[start..i]);
+        }
+        if c == '&' {
+            out.push(&code[i..i + 1]);
+        } else if c == '=' {
+            let mut end = i + 1;
+            while let Some(&(j, '=')) = chars.peek() {
+                end = j + 1;
+                chars.next();
+            }
+            out.push(&code[i..end]);
+        }
+    }
+    if let Some(start) = word {
+        out.push(&code[start..]);
+    }
+    out
+}
+
+/// A token quoted for a message: control characters escaped and long
+/// garbage cut short, so one bad line cannot produce an unreadable error.
+pub fn show(tok: &str) -> String {
+    const MAX: usize = 40;
+    let mut s: String = tok.chars().take(MAX).flat_map(|c| c.escape_debug()).collect();
+    if tok.chars().nth(MAX).is_some() {
+        s.push_str("...");
+    }
+    s
+}
+
+enum NumError {
+    Syntax,
+    TooBig,
+}
+
+/// Decimal or 0x-hex, `_` allowed between digits. Hand-rolled because
+/// `from_str_radix` accepts a leading `+`, which the format does not.
+fn parse_u64(tok: &str) -> Result<u64, NumError> {
+    let (digits, radix) = match tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
+        Some(hex) => (hex, 16),
+        None => (tok, 10),
+    };
+    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
+        return Err(NumError::Syntax);
+    }
+    let mut v: Option<u64> = Some(0);
+    for c in digits.chars().filter(|&c| c != '_') {
+        let d = c.to_digit(radix).ok_or(NumError::Syntax)?;
+        // Keep scanning after overflow: "999...9zz" is a syntax error, not "too big".
+        v = v.and_then(|v| v.checked_mul(u64::from(radix))).and_then(|v| v.checked_add(u64::from(d)));
+    }
+    v.ok_or(NumError::TooBig)
+}
+
+/// Parses `tok` as the argument `what`, which must lie in `min..=max`;
+/// `expected` tells the user what a valid value looks like.
+fn num(tok: &str, what: &str, min: u64, max: u64, expected: &str) -> Result<u64, String> {
+    match parse_u64(tok) {
+        Err(NumError::Syntax) => Err(format!("bad number '{}' for {what} (expected {expected})", show(tok))),
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!("{what} {} out of range (expected {expected})", show(tok))),
+    }
+}
+
+fn u32_arg(tok: &str, what: &str) -> Result<u32, String> {
+    // The range check makes the narrowing exact.
+    num(tok, what, 0, u64::from(u32::MAX), U32).map(|v| v as u32)
+}
+
+fn addr_arg(tok: &str) -> Result<u32, String> {
+    // Unaligned addresses are allowed: PADDR[1:0] are ignored by the
+    // completer (docs/semantics.md S0), and random runs exercise that.
+    let expected = "expected 0xa000..=0xafff";
+    let a = match parse_u64(tok) {
+        Err(NumError::Syntax) => return Err(format!("bad number '{}' for ADDR ({expected})", show(tok))),
+        Err(NumError::TooBig) => return Err(format!("address {} out of range ({expected})", show(tok))),
+        Ok(a) => a,
+    };
+    if !(u64::from(MMIO_FIRST)..=u64::from(MMIO_LAST)).contains(&a) {
+        Err(format!("address {a:#x} out of range ({expected})"))
+    } else {
+        Ok(a as u32) // in the MMIO window, so it fits
+    }
+}
+
+/// Cursor over one command's arguments; knows the usage line so every
+/// "missing"/"unexpected" message can show it.
+struct Args<'a> {
+    toks: &'a [&'a str],
+    pos: usize,
+    usage: &'static str,
+}
+
+impl<'a> Args<'a> {
+    fn next(&mut self, what: &str) -> Result<&'a str, String> {
+        let tok = self
+            .peek()
+            .ok_or_else(|| format!("missing argument {what} for '{}' (usage: {})", self.toks[0], self.usage))?;
+        self.pos += 1;
+        Ok(tok)
+    }
+
+    fn peek(&self) -> Option<&'a str> {
+        self.toks.get(self.pos).copied()
+    }
+
+    fn finish(&self) -> Result<(), String> {
+        match self.peek() {
+            None => Ok(()),
+            Some(tok) => Err(format!(
+                "unexpected '{}' after '{}' (usage: {})",
+                show(tok),
+                self.toks[..self.pos].iter().map(|t| show(t)).collect::<Vec<_>>().join(" "),
+                self.usage
+            )),
+        }
+    }
+}
+
+#[derive(Default)]
+pub(super) struct Parser {
+    pub(super) script: Script,
+    gen_line: Option<usize>,
+    domains_line: Option<usize>,
+    /// Source line of each entry of `script.clocks`, for late domain checks.
+    clock_lines: Vec<usize>,
+}
+
+/// One script command, declared once: its name, its usage (error messages
+/// and `pcnt script --help` read it) and its argument parser. A
+/// configuration command sets up the script and yields no body command;
+/// [`Cmd`]'s `Display` renders a body command back (shrinking, saved
+/// stimulus). Adding a command is a row here, its parser and its `Cmd` arm.
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub usage: &'static str,
+    /// Configuration (before the first body command) rather than body.
+    pub config: bool,
+    parse: fn(&mut Parser, usize, &mut Args) -> Result<Option<Cmd>, String>,
+}
+
+const fn config(name: &'static str, usage: &'static str) -> CommandSpec {
+    CommandSpec { name, usage, config: true, parse: Parser::config_line }
+}
+
+/// Every command of the format, in `--help` order.
+pub static COMMANDS: &[CommandSpec] = &[
+    config("gen", "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)"),
+    config("domains", "domains N (1..=8)"),
+    config("clock", "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)"),
+    config("xseed", "xseed N (seed of the RTL's random initial values, a u32)"),
+    config(
+        "decode",
+        "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
+    ),
+    config(
+        "layout",
+        "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
+    ),
+    CommandSpec { name: "write", usage: "write ADDR DATA [strb MASK]", config: false, parse: |_, _, a| write_cmd(a) },
+    CommandSpec { name: "read", usage: READ_USAGE, config: false, parse: |_, _, a| read_cmd(a) },
+    CommandSpec { name: "wait", usage: "wait CYCLES", config: false, parse: |_, _, a| wait_cmd(a) },
+    CommandSpec {
+        name: "set",
+        usage: "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
+        config: false,
+        parse: |_, _, a| set_cmd(a),
+    },
+    CommandSpec {
+        name: "pulse",
+        usage: "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
+        config: false,
+        parse: |_, _, a| pulse_cmd(a),
+    },
+    CommandSpec {
+        name: "poke",
+        usage: "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)",
+        config: false,
+        parse: |_, _, a| poke_cmd(a),
+    },
+    CommandSpec {
+        name: "mem",
+        usage: "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)",
+        config: false,
+        parse: |_, _, a| mem_cmd(a),
+    },
+    CommandSpec {
+        name: "fault",
+        usage: "fault LO HI (40-bit addresses, LO <= HI)",
+        config: false,
+        parse: |_, _, a| fault_cmd(a),
+    },
+    CommandSpec {
+        name: "latency",
+        usage: "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)",
+        config: false,
+        parse: |_, _, a| latency_cmd(a),
+    },
+];
+
+/// `pcnt script --help`: the usage of every command, from [`COMMANDS`].
+pub fn help() -> String {
+    let mut out = String::from("configuration (before the first body command):\n");
+    for c in COMMANDS.iter().filter(|c| c.config) {
+        out += &format!("  {}\n", c.usage);
+    }
+    out += "body:\n";
+    for c in COMMANDS.iter().filter(|c| !c.config) {
+        out += &format!("  {}\n", c.usage);
+    }
+    out
+}
+
+fn write_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = addr_arg(a.next("ADDR")?)?;
+    let data = u32_arg(a.next("DATA")?, "DATA")?;
+    // Optional `strb MASK`: a partial APB4 write (docs/semantics.md S0).
+    let strb = if a.peek() == Some("strb") {
+        a.next("strb")?;
+        num(a.next("MASK")?, "MASK", 0, 0xf, "0..=0xf")? as u8
+    } else {
+        0xf
+    };
+    Ok(Some(Cmd::Write { addr, data, strb }))
+}
+
+fn read_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = addr_arg(a.next("ADDR")?)?;
+    let expect = read_expect(a, true)?;
+    Ok(Some(Cmd::Read { addr, expect }))
+}
+
+fn wait_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let cycles = num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")?;
+    Ok(Some(Cmd::Wait { cycles }))
+}
+
+fn set_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    // Syntactic limits here; the limit from `domains` is checked at the end.
+    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
+    let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
+    Ok(Some(Cmd::Set { dom, sig, value }))
+}
+
+fn poke_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let tok = a.next("COUNTER")?;
+    let counter = Counter::from_name(tok).ok_or_else(|| {
+        format!(
+            "unknown counter '{}' for 'poke' (expected ctr_cycles, ctr_event, ctr_start, ctr_pre, ctr_stop, sh_cycles, sh_event, sh_start, sh_pre, sh_stop, periodic_cnt, rec_cycles, rec_cycles_hi, rec_stop or rec_ev0..rec_ev11)",
+            show(tok)
+        )
+    })?;
+    let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+    Ok(Some(Cmd::Poke { dom, counter, value }))
+}
+
+fn mem_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let addr = num(a.next("ADDR")?, "ADDR", 0, (1 << 40) - 4, "a 40-bit address")?;
+    if addr % 4 != 0 {
+        return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
+    }
+    let expect = read_expect(a, false)?;
+    Ok(Some(Cmd::Mem { addr, expect }))
+}
+
+fn fault_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let lo = num(a.next("LO")?, "LO", 0, (1 << 40) - 1, "a 40-bit address")?;
+    let hi = num(a.next("HI")?, "HI", 0, (1 << 40) - 1, "a 40-bit address")?;
+    if lo > hi {
+        return Err(format!("fault range {lo:#x}..{hi:#x} is empty (expected LO <= HI)"));
+    }
+    Ok(Some(Cmd::Fault { lo, hi }))
+}
+
+fn latency_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let min = num(a.next("MIN")?, "MIN", 0, 1000, "0..=1000")? as u32;
+    let max = num(a.next("MAX")?, "MAX", 0, 1000, "0..=1000")? as u32;
+    if min > max {
+        return Err(format!("latency {min} {max}: MIN > MAX"));
+    }
+    let seed = match a.peek() {
+        Some(tok) => {
+            a.next("SEED")?;
+            num(tok, "SEED", 0, u64::MAX, "a u64")?
+        }
+        None => 0,
+    };
+    Ok(Some(Cmd::Latency { min, max, seed }))
+}
+
+fn pulse_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let input = match a.next("INPUT")? {
+        "pm_trigger" => GlobalInput::PmTrigger,
+        "wrcache_flush" => GlobalInput::WrcacheFlush,
+        other => {
+            return Err(format!("unknown input '{}' for 'pulse' (expected pm_trigger or wrcache_flush)", show(other)))
+        }
+    };
+    let cycles = match a.peek() {
+        Some(tok) => {
+            a.next("CYCLES")?;
+            num(tok, "CYCLES", 1, u64::from(u32::MAX), "1..=4294967295")? as u32
+        }
+        None => 1,
+    };
+    Ok(Some(Cmd::Pulse { input, cycles }))
+}
+
+impl Parser {
+    pub(super) fn line(&mut self, n: usize, toks: &[&str]) -> Result<(), String> {
+        let name = toks[0];
+        let Some(spec) = COMMANDS.iter().find(|c| c.name == name) else {
+            let hint = if name != name.to_lowercase() && COMMANDS.iter().any(|c| c.name == name.to_lowercase()) {
+                "; commands are lowercase"
+            } else {
+                ""
+            };
+            let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+            return Err(format!("unknown command '{}' (expected one of: {}{hint})", show(name), names.join(", ")));
+        };
+        let mut a = Args { toks, pos: 1, usage: spec.usage };
+        let cmd = (spec.parse)(self, n, &mut a)?;
+        a.finish()?;
+        if let Some(cmd) = cmd {
+            self.script.body.push(Line { line: n, cmd });
+        }
+        Ok(())
+    }
+
+    fn config_line(&mut self, n: usize, a: &mut Args) -> Result<Option<Cmd>, String> {
+        let name = a.toks[0];
+        self.config_allowed(name)?;
+        self.config(n, name, a)?;
+        Ok(None)
+    }
+
+    /// Config sets up the simulation before time starts; allowing it later
+    /// would suggest a mid-run reconfiguration the harness cannot do.
+    fn config_allowed(&self, name: &str) -> Result<(), String> {
+        match self.script.body.first() {
+            None => Ok(()),
+            Some(first) => Err(format!(
+                "'{name}' must come before the first write/read/wait/set/pulse (line {} has '{}')",
+                first.line, first.cmd
+            )),
+        }
+    }
+
+    fn config(&mut self, n: usize, name: &str, a: &mut Args) -> Result<(), String> {
+        match name {
+            "gen" => {
+                let g = a.next("GEN")?;
+                if let Some(first) = self.gen_line {
+                    return Err(format!("duplicate 'gen' (first given on line {first})"));
+                }
+                // A comma-separated list runs the script once per generation.
+                let list: Vec<&str> = g.split(',').collect();
+                for (i, one) in list.iter().enumerate() {
+                    if GENS_LATER.contains(one) {
+                        return Err(format!("generation '{one}' not supported yet (supported: {})", GENS.join(", ")));
+                    }
+                    if !GENS.contains(one) {
+                        return Err(format!(
+                            "unknown generation '{}' (expected one of: {}, or a comma-separated list)",
+                            show(one),
+                            GENS.join(", ")
+                        ));
+                    }
+                    if list[..i].contains(one) {
+                        return Err(format!("generation '{one}' listed twice"));
+                    }
+                }
+                self.script.gen = g.to_string();
+                self.gen_line = Some(n);
+            }
+            "xseed" => {
+                let x = num(a.next("N")?, "N", 0, u64::from(u32::MAX), "a u32")? as u32;
+                if self.script.x_seed.is_some() {
+                    return Err("duplicate 'xseed'".into());
+                }
+                self.script.x_seed = Some(x);
+            }
+            "layout" => {
+                let l = a.next("default | real | odd")?;
+                self.script.layout = pcounter::Layout::from_name(l).ok_or_else(|| {
+                    format!("unknown layout '{}' (expected one of: {})", show(l), pcounter::Layout::NAMES.join(", "))
+                })?;
+            }
+            "decode" => {
+                self.script.strict = match a.next("strict | lax")? {
+                    "strict" => true,
+                    "lax" => false,
+                    other => return Err(format!("unknown decode '{}' (expected strict or lax)", show(other))),
+                };
+            }
+            "domains" => {
+                let d = num(a.next("N")?, "N", 1, MAX_DOMAINS as u64, "1..=8")? as usize;
+                if let Some(first) = self.domains_line {
+                    return Err(format!("duplicate 'domains' (first given on line {first})"));
+                }
+                self.script.domains = d;
+                self.domains_line = Some(n);
+            }
+            _ => {
+                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+                let spec = clock_spec(a)?;
+                // A second divider for the same domain is almost certainly a typo.
+                if let Some(i) = self.script.clocks.iter().position(|&(d, _)| d == dom) {
+                    return Err(format!(
+                        "duplicate 'clock' for domain {dom} (first given on line {})",
+                        self.clock_lines[i]
+                    ));
+                }
+                self.script.clocks.push((dom, spec));
+                self.clock_lines.push(n);
+            }
+        }
+        Ok(())
+    }
+
+    /// Domain indices against the final domain count: a `clock` line may
+    /// legitimately precede `domains`, so this cannot be checked per line.
+    pub(super) fn check_domains(&self) -> Result<(), (usize, String)> {
+        let count = self.script.domains;
+        let why = match self.domains_line {
+            Some(l) => format!("'domains {count}' on line {l}"),
+            None => "no 'domains' line, so 1 domain".to_string(),
+        };
+        let err = |line, what: &str, dom: u8| {
+            Err((line, format!("{what} domain {dom} out of range (expected 0..={}: {why})", count - 1)))
+        };
+        for (&(dom, _), &line) in self.script.clocks.iter().zip(&self.clock_lines) {
+            if usize::from(dom) >= count {
+                return err(line, "clock", dom);
+            }
+        }
+        for l in &self.script.body {
+            match l.cmd {
+                Cmd::Set { dom, .. } if usize::from(dom) >= count => return err(l.line, "set", dom),
+                Cmd::Poke { dom, .. } if usize::from(dom) >= count => return err(l.line, "poke", dom),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The rate of a `clock` line: `N`, `M/N` or `irregular SEED` (S15).
+/// Longest clock period a script may set: a domain ticks at least once in
+/// this many bus clocks, so a write to it (which waits for a tick, S15)
+/// never waits longer. A slower clock is rejected at its `clock` line.
+pub const MAX_CLOCK_N: u64 = 1_000_000;
+
+fn clock_spec(a: &mut Args) -> Result<ClockSpec, String> {
+    const RANGE: &str = "1..=1000000";
+    let tok = a.next("RATE")?;
+    if tok == "irregular" {
+        let seed = num(a.next("SEED")?, "SEED", 0, u64::MAX, "a u64")?;
+        return Ok(ClockSpec::Irregular { seed });
+    }
+    let (m, n) = match tok.split_once('/') {
+        Some((m, n)) => (num(m, "M", 1, MAX_CLOCK_N, RANGE)?, num(n, "N", 1, MAX_CLOCK_N, RANGE)?),
+        None => (1, num(tok, "N", 1, MAX_CLOCK_N, RANGE)?),
+    };
+    if m > n {
+        return Err(format!("clock rate {m}/{n} ticks more than once per cycle (expected M <= N)"));
+    }
+    Ok(ClockSpec::Ratio { m: m as u32, n: n as u32 })
+}
+
+/// The optional expectation after `read ADDR` (or `mem ADDR`, which has no
+/// `trace` form: a driver trace holds no record memory).
+fn read_expect(a: &mut Args, trace: bool) -> Result<Option<Expect>, String> {
+    let Some(op) = a.peek() else { return Ok(None) };
+    a.pos += 1;
+    let expect = match op {
+        "==" => Expect::Eq(u32_arg(a.next("VALUE")?, "VALUE")?),
+        "&" => {
+            let mask = u32_arg(a.next("MASK")?, "MASK")?;
+            let eq = a.next("'=='")?;
+            if eq != "==" {
+                return Err(format!("expected '==' after '& MASK', found '{}' (usage: {READ_USAGE})", show(eq)));
+            }
+            let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+            if value & !mask != 0 {
+                return Err(format!(
+                    "VALUE {value:#x} has bits outside MASK {mask:#x}, so the check can never pass \
+                     (expected VALUE & !MASK == 0)"
+                ));
+            }
+            Expect::MaskEq { mask, value }
+        }
+        "in" => {
+            let tok = a.next("LO..HI")?;
+            let Some((lo, hi)) = tok.split_once("..") else {
+                return Err(format!("bad range '{}' (expected LO..HI, inclusive, e.g. 100..110)", show(tok)));
+            };
+            let (lo, hi) = (u32_arg(lo, "LO")?, u32_arg(hi, "HI")?);
+            if lo > hi {
+                return Err(format!("empty range '{}' (expected LO <= HI)", show(tok)));
+            }
+            Expect::Range { lo, hi }
+        }
+        "trace" if trace => Expect::Trace(u32_arg(a.next("VALUE")?, "VALUE")?),
+        other => {
+            return Err(format!("bad expectation '{}' after '{} ADDR' (usage: {})", show(other), a.toks[0], a.usage))
+        }
+    };
+    Ok(Some(expect))
+}
