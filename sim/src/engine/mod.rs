@@ -2,5 +2,7 @@
 //! generation, a domain or a signal.
 
 pub mod coverage;
+pub mod device;
+pub mod mismatch;
 pub mod shrink;
 pub mod wave;

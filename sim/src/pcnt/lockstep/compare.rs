@@ -44,22 +44,22 @@ impl Engine {
         glob: &[u32; NUM_GLOBAL_REGS],
     ) -> Option<Mismatch> {
         let rtl = self.rtl.as_ref()?;
-        // (domain, what, expected, actual, register for field decoding)
-        type Diff = (Option<usize>, String, u32, u32, Option<&'static regs::Reg>);
+        // (wave scope, what, expected, actual, register for field decoding)
+        type Diff = (Option<String>, String, u32, u32, Option<&'static regs::Reg>);
         let mut diffs: Vec<Diff> = Vec::new();
         for (dom, view) in self.view.iter().enumerate() {
             let got = &rtl.out.dom_regs[dom * NUM_DOM_REGS..(dom + 1) * NUM_DOM_REGS];
             if got != view {
                 for (idx, r) in regs::DOM_REGS.iter().enumerate() {
                     if got[idx] != view[idx] {
-                        diffs.push((Some(dom), dom_reg_name(dom, idx), view[idx], got[idx], Some(r)));
+                        diffs.push((Some(format!("dom{dom}")), dom_reg_name(dom, idx), view[idx], got[idx], Some(r)));
                     }
                 }
             }
         }
         for (idx, r) in regs::GLOBAL_REGS.iter().enumerate() {
             if rtl.out.glob_regs[idx] != glob[idx] {
-                diffs.push((None, r.name.to_string(), glob[idx], rtl.out.glob_regs[idx], Some(r)));
+                diffs.push((Some("global".into()), r.name.to_string(), glob[idx], rtl.out.glob_regs[idx], Some(r)));
             }
         }
         // The bus outputs are compared in every cycle (S0): outside a read's
@@ -78,10 +78,10 @@ impl Engine {
         if rtl.out.pready != res.ready {
             diffs.push((None, format!("PREADY in {at}"), res.ready.into(), rtl.out.pready.into(), None));
         }
-        let (dom, what, expected, actual, reg) = diffs.first()?.clone();
+        let (scope, what, expected, actual, reg) = diffs.first()?.clone();
         Some(Mismatch {
             cycle: self.cycle,
-            dom,
+            scope,
             what,
             expected,
             actual,

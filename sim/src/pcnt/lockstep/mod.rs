@@ -15,6 +15,7 @@ use pcounter::regs::{self, Gen, NUM_DOM_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
 use crate::axi_mem::AxiMem;
+pub use crate::engine::mismatch::Mismatch;
 use crate::ffi::{PcntIn, Rtl};
 use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 use crate::stim::MMIO_BASE;
@@ -36,50 +37,6 @@ enum Apb {
     Idle,
     Setup(BusOp),
     Access(BusOp),
-}
-
-/// The first disagreement between RTL and model.
-#[derive(Clone, Debug)]
-pub struct Mismatch {
-    pub cycle: u64,
-    /// Domain of the register, `None` for global registers and the bus.
-    pub dom: Option<usize>,
-    /// Register (e.g. `CTR_EVENT[0]`) or bus signal (`PRDATA of read 0xa680`).
-    pub what: String,
-    pub expected: u32,
-    pub actual: u32,
-    /// Field-decoded expected / actual, when `what` is a register.
-    pub fields: Option<(String, String)>,
-    /// Name of the failing register's signals in the wave file (`CTRL`,
-    /// `SIG_STATUS_7`; `_dut`/`_model` appended), when it is a register.
-    pub wave_reg: Option<String>,
-    /// Every other register that disagreed in the same cycle.
-    pub also: Vec<String>,
-    /// The last stimulus events before the mismatch: (cycle, command).
-    pub history: Vec<(u64, String)>,
-}
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "MISMATCH at cycle {}: {}", self.cycle, self.what)?;
-        if let Some(d) = self.dom {
-            writeln!(f, "  domain:   {d}")?;
-        }
-        writeln!(f, "  expected: {:#010x} (model)", self.expected)?;
-        writeln!(f, "  actual:   {:#010x} (RTL)", self.actual)?;
-        if let Some((e, a)) = &self.fields {
-            writeln!(f, "  expected fields: {e}")?;
-            writeln!(f, "  actual fields:   {a}")?;
-        }
-        if !self.also.is_empty() {
-            writeln!(f, "  also differing this cycle: {}", self.also.join(", "))?;
-        }
-        writeln!(f, "  last {} stimulus events (cycle: command):", self.history.len())?;
-        for (c, e) in &self.history {
-            writeln!(f, "    {c:>10}: {e}")?;
-        }
-        Ok(())
-    }
 }
 
 /// A domain's state before a step, for the reach counts.
@@ -347,7 +304,7 @@ impl Engine {
     fn mismatch(&self, what: String, expected: u32, actual: u32) -> Mismatch {
         Mismatch {
             cycle: self.cycle,
-            dom: None,
+            scope: None,
             what,
             expected,
             actual,
@@ -559,5 +516,32 @@ fn idle_in(gen: Gen) -> PcntIn {
         wready: 0,
         bvalid: 0,
         bresp: 0,
+    }
+}
+
+/// PCOUNTER as the engine drives a device (`engine::device`).
+impl crate::engine::device::Lockstep for Engine {
+    type Cmd = Cmd;
+
+    fn exec_cmd(&mut self, cmd: &Cmd) -> Result<(), Box<Mismatch>> {
+        self.exec(cmd).map(drop)
+    }
+    fn finish_run(&self) -> Result<(), Box<Mismatch>> {
+        self.finish()
+    }
+    fn cycles(&self) -> u64 {
+        self.cycle
+    }
+    fn run_coverage(&self) -> crate::coverage::Coverage {
+        self.stats.coverage()
+    }
+    fn start_trace(&mut self, rtl_vcd: &std::path::Path) -> Result<(), String> {
+        self.start_wave(Some(rtl_vcd))
+    }
+    fn take_trace(&mut self) -> Option<ExtraTrace> {
+        self.take_wave().map(|(_, t)| t)
+    }
+    fn keep_going(&mut self) {
+        self.continue_on_mismatch = true;
     }
 }

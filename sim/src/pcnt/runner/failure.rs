@@ -10,6 +10,7 @@ use crate::shrink;
 use crate::wave;
 
 use super::*;
+use crate::engine::device;
 
 /// Write the failure artifacts of a mismatch; returns the folder.
 /// `replay` regenerates the exact command stream from cycle 0.
@@ -69,10 +70,7 @@ pub fn write_failure(
     if art.shrink_secs > 0 {
         let before = full.len();
         // Still failing means: a mismatch on the same register.
-        let fails = |cmds: &[Cmd]| -> bool {
-            let Ok(mut e) = setup.engine(true) else { return false };
-            cmds.iter().find_map(|c| e.exec(c).err()).is_some_and(|f| f.what == m.what)
-        };
+        let fails = |cmds: &[Cmd]| device::fails_on(setup.engine(true), cmds, &m.what);
         let min = shrink::shrink(full, &fails, std::time::Duration::from_secs(art.shrink_secs));
         let lines: Vec<Line> = min.into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
         let after = lines.len();
@@ -98,35 +96,18 @@ fn write_waves(
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<()> {
     let io = |e: String| std::io::Error::other(e);
-    let mut e = setup.engine(true).map_err(io)?;
     let domains = setup.domains;
-    e.continue_on_mismatch = true;
     let start = m.cycle.saturating_sub(window);
     let end = m.cycle + 3;
     let rtl_vcd = dir.join("rtl.vcd");
-    let mut started = false;
-    for cmd in replay() {
-        if !started && e.cycle >= start {
-            e.start_wave(Some(&rtl_vcd)).map_err(io)?;
-            started = true;
-        }
-        if e.cycle > end {
-            break;
-        }
-        // Mismatches are expected here; the run continues to show the aftermath.
-        let _ = e.exec(&cmd);
-    }
-    let Some((_, trace)) = e.take_wave() else {
-        return Err(io("the failing run ended before the wave window".into()));
-    };
-    drop(e);
+    let trace = device::trace_window(setup.engine(true).map_err(io)?, replay(), start, end, &rtl_vcd).map_err(io)?;
     let vcd = dir.join("wave.vcd");
     wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
     let _ = fs::remove_file(&rtl_vcd);
     let mut groups =
         vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];
     // The failing register first, then every register of each domain.
-    let scope = m.dom.map_or("global".to_string(), |d| format!("dom{d}"));
+    let scope = m.scope.clone().unwrap_or_else(|| "global".to_string());
     let first: Vec<String> = trace
         .signals
         .iter()
@@ -158,7 +139,7 @@ fn write_waves(
     };
     let apb = ["psel_i", "penable_i", "pwrite_i", "paddr_i", "pwdata_i", "pstrb_i", "prdata_o", "pslverr_o"];
     groups.push(("RTL: APB port".into(), pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a)))));
-    let dom = m.dom.unwrap_or(0);
+    let dom: usize = scope.strip_prefix("dom").and_then(|d| d.parse().ok()).unwrap_or(0);
     let internals = pick(&format!("TOP.pcnt_top.gen_dom[{dom}].u_domain."), &|r| {
         r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we")
     });

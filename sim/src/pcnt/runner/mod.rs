@@ -195,13 +195,7 @@ pub fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
 /// Run a job; `Ok((cycles, coverage))` or the first mismatch.
 pub fn run_job(job: &Job) -> Result<(u64, Coverage), RunError> {
     let mut e = job.setup().engine(true).map_err(RunError::Setup)?;
-    let mut stim = job.stimulus();
-    while e.cycle < job.cycles {
-        let cmd = stim.next().expect("the random stimulus never ends");
-        e.exec(&cmd).map_err(RunError::Mismatch)?;
-    }
-    e.finish().map_err(RunError::Mismatch)?;
-    Ok((e.cycle, e.stats.coverage()))
+    crate::engine::device::run(&mut e, &mut job.stimulus(), job.cycles).map_err(RunError::Mismatch)
 }
 
 #[derive(Debug)]
