@@ -267,12 +267,15 @@ fn shards_cover_the_unsharded_plan_exactly() {
     let bad = dir.join("bad_index.json");
     fs::write(&bad, r.to_string()).unwrap();
     let e = runner::merge(std::slice::from_ref(&bad)).unwrap_err();
+    assert!(matches!(&e, runner::RegressError::Results { path, .. } if path == &bad), "{e}");
+    let e = e.to_string();
     assert!(e.contains("bad_index.json") && e.contains("outside the plan"), "{e}");
     r["plan"] = serde_json::Value::Array(Vec::new());
     r["jobs"] = serde_json::Value::Array(Vec::new());
     fs::write(&bad, r.to_string()).unwrap();
-    let e = runner::merge(&[bad]).unwrap_err();
+    let e = runner::merge(&[bad]).unwrap_err().to_string();
     assert!(e.contains("no jobs"), "{e}");
+    assert!(matches!(runner::merge(&[]), Err(runner::RegressError::NoFiles)));
     // coverage.json goes into an out/ that does not exist yet (fresh clone).
     let fresh = dir.join("fresh/out");
     let o = runner::CosimOpts {

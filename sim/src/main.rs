@@ -162,7 +162,7 @@ fn run(args: &[String]) -> Result<u8, String> {
                     _ => return Err(format!("cosim: unknown option '{a}'")),
                 }
             }
-            let failed = runner::cosim(&o)?;
+            let failed = runner::cosim(&o).map_err(|e| e.to_string())?;
             Ok(if failed == 0 { 0 } else { 1 })
         }
         "script" => {
@@ -243,7 +243,7 @@ fn run(args: &[String]) -> Result<u8, String> {
         }
         "merge" => {
             let files: Vec<PathBuf> = args[1..].iter().map(PathBuf::from).collect();
-            runner::merge(&files)
+            runner::merge(&files).map_err(|e| e.to_string())
         }
         "record-dump" => record_dump(&args[1..]),
         "import-mmiotrace" => import_mmiotrace(&args[1..], &art),

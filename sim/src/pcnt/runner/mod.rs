@@ -23,7 +23,7 @@ mod regress;
 mod scripts;
 
 pub use failure::write_failure;
-pub use regress::{cosim, merge, plan, print_summary, CosimOpts, JobResult, Results};
+pub use regress::{cosim, merge, plan, print_summary, CosimOpts, JobResult, RegressError, Results};
 pub use scripts::{
     run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
 };

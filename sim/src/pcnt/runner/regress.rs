@@ -14,6 +14,41 @@ use crate::script::Cmd;
 
 use super::*;
 
+/// Why a regression or a merge could not give a verdict (a failing job is a
+/// verdict, not an error).
+#[derive(Debug)]
+pub enum RegressError {
+    /// A run could not start: no Verilated build for its configuration, or
+    /// a configuration the model refuses.
+    Setup(String),
+    /// A file could not be read or written.
+    Io { path: PathBuf, err: std::io::Error },
+    /// A results file is not one, is corrupt, or is of another regression.
+    Results { path: PathBuf, why: String },
+    /// `pcnt merge` with no files.
+    NoFiles,
+}
+
+impl std::fmt::Display for RegressError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegressError::Setup(e) => write!(f, "{e}"),
+            RegressError::Io { path, err } => write!(f, "{}: {err}", path.display()),
+            RegressError::Results { path, why } => write!(f, "{}: {why}", path.display()),
+            RegressError::NoFiles => write!(f, "merge: no files"),
+        }
+    }
+}
+
+impl std::error::Error for RegressError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RegressError::Io { err, .. } => Some(err),
+            _ => None,
+        }
+    }
+}
+
 /// Options of `pcnt cosim`.
 #[derive(Clone, Debug)]
 pub struct CosimOpts {
@@ -94,7 +129,7 @@ pub fn plan(o: &CosimOpts) -> Vec<Job> {
 /// The regression, on `o.jobs` threads. Returns the number of failing jobs.
 /// A failure stops new jobs from starting; the one reported is the failing
 /// job with the lowest index (deterministic: every lower job has run).
-pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
+pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     let all = plan(o);
     let (si, sn) = o.shard;
     let mine: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
@@ -179,7 +214,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
         eprintln!();
     }
     if let Some(e) = setup_error {
-        return Err(e);
+        return Err(RegressError::Setup(e));
     }
     results.sort_by_key(|r| r.index);
     let secs = t0.elapsed().as_secs_f64();
@@ -192,8 +227,8 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, String> {
             jobs: results.clone(),
             coverage: cov.clone(),
         };
-        let text = serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?;
-        fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = serde_json::to_string_pretty(&r).expect("results serialize");
+        fs::write(path, text).map_err(|e| RegressError::Io { path: path.clone(), err: e })?;
     }
     failures.sort_by_key(|f| f.0);
     if let Some((_, job, m)) = failures.first() {
@@ -232,17 +267,19 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
 
 /// `pcnt merge`: combine shard results; fails on a failure, a missing or a
 /// duplicated job.
-pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
+pub fn merge(files: &[PathBuf]) -> Result<u8, RegressError> {
     let mut all: Vec<Results> = Vec::new();
     for f in files {
-        let text = fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        all.push(serde_json::from_str(&text).map_err(|e| format!("{}: not a results file: {e}", f.display()))?);
+        let text = fs::read_to_string(f).map_err(|e| RegressError::Io { path: f.clone(), err: e })?;
+        let r = serde_json::from_str(&text)
+            .map_err(|e| RegressError::Results { path: f.clone(), why: format!("not a results file: {e}") })?;
+        all.push(r);
     }
-    let Some(first) = all.first() else { return Err("merge: no files".into()) };
+    let Some(first) = all.first() else { return Err(RegressError::NoFiles) };
     let plan = first.plan.clone();
     // A plan with no jobs proves nothing: never report it as passed.
     if plan.is_empty() {
-        return Err(format!("{}: the regression plan has no jobs", files[0].display()));
+        return Err(RegressError::Results { path: files[0].clone(), why: "the regression plan has no jobs".into() });
     }
     let mut seen = vec![0u32; plan.len()];
     let mut jobs = Vec::new();
@@ -250,20 +287,17 @@ pub fn merge(files: &[PathBuf]) -> Result<u8, String> {
     let mut wall = 0f64;
     for (r, f) in all.iter().zip(files) {
         if r.plan != plan || r.cycles != first.cycles {
-            return Err(format!(
-                "{}: a different regression (job list or cycles) than {}",
-                f.display(),
-                files[0].display()
-            ));
+            let why = format!("a different regression (job list or cycles) than {}", files[0].display());
+            return Err(RegressError::Results { path: f.clone(), why });
         }
         for j in &r.jobs {
             let Some(n) = seen.get_mut(j.index) else {
-                return Err(format!(
-                    "{}: job index {} is outside the plan of {} jobs (a corrupt or foreign results file)",
-                    f.display(),
+                let why = format!(
+                    "job index {} is outside the plan of {} jobs (a corrupt or foreign results file)",
                     j.index,
                     plan.len()
-                ));
+                );
+                return Err(RegressError::Results { path: f.clone(), why });
             };
             *n += 1;
             jobs.push(j.clone());
