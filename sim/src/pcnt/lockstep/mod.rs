@@ -286,6 +286,8 @@ impl Engine {
                 self.mem.set_latency(min, max, seed);
                 Ok(None)
             }
+            // Printed by the script runner; nothing happens in the hardware.
+            Cmd::Echo { .. } => Ok(None),
         }
     }
 

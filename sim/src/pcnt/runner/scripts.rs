@@ -153,7 +153,11 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
                     _ => println!("{name}:{line}: {what} {addr} = {v:#010x}{err}"),
                 }
             }
-            Ok(None) => {}
+            Ok(None) => {
+                if let (Some(Line { cmd: Cmd::Echo { text }, .. }), false) = (step, o.quiet) {
+                    println!("{name}:{line}: cycle {}: {text}", e.cycle);
+                }
+            }
             Err(m) => {
                 // `file.pcs[g84]` (a generation list) gives fail-script-file-g84.
                 let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();

@@ -252,6 +252,10 @@ pub enum Cmd {
         max: u32,
         seed: u64,
     },
+    /// Prints `text` with the script line and the bus cycle; no clock.
+    Echo {
+        text: String,
+    },
 }
 
 impl crate::shrink::Wait for Cmd {
@@ -283,6 +287,7 @@ impl fmt::Display for Cmd {
             Cmd::Mem { addr, expect: Some(e) } => write!(f, "mem {addr:#x} {}", e.describe()),
             Cmd::Fault { lo, hi } => write!(f, "fault {lo:#x} {hi:#x}"),
             Cmd::Latency { min, max, seed } => write!(f, "latency {min} {max} {seed}"),
+            Cmd::Echo { text } => write!(f, "echo {text}"),
         }
     }
 }

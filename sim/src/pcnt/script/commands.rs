@@ -212,6 +212,12 @@ pub static COMMANDS: &[CommandSpec] = &[
         config: false,
         parse: |_, _, a| latency_cmd(a),
     },
+    CommandSpec {
+        name: "echo",
+        usage: "echo TEXT... (prints TEXT with the line and the bus cycle, e.g. to label a driver sequence's phases)",
+        config: false,
+        parse: |_, _, a| echo_cmd(a),
+    },
 ];
 
 /// `pcnt script --help`: the usage of every command, from [`COMMANDS`].
@@ -304,6 +310,15 @@ fn latency_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
         None => 0,
     };
     Ok(Some(Cmd::Latency { min, max, seed }))
+}
+
+/// The rest of the line, words joined by one space (`#` starts a comment).
+fn echo_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+    let mut words = vec![a.next("TEXT")?];
+    while a.peek().is_some() {
+        words.push(a.next("TEXT")?);
+    }
+    Ok(Some(Cmd::Echo { text: words.join(" ") }))
 }
 
 fn pulse_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {

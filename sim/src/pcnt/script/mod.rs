@@ -16,6 +16,7 @@
 //! wait 100                  # bus clock cycles; 0 is a no-op
 //! set 0 0x12 1              # hold external signal 0x12 of domain 0 at 1
 //! pulse pm_trigger          # one-cycle pulse (pm_trigger | wrcache_flush)
+//! echo INIT done            # prints the text with its line and bus cycle
 //! ```
 //!
 //! Configuration lines (`gen`, `domains`, `clock`) must precede the first

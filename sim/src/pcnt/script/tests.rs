@@ -104,7 +104,7 @@ fn every_error() {
         let cases: &[(&str, usize, &[&str])] = &[
             ("wait 1\nwrte 0xa000 1", 2, &["unknown command 'wrte'", "expected one of: gen, domains, clock, xseed, decode, layout, write, read, wait, set, pulse"]),
             ("WRITE 0xa000 1", 1, &["unknown command 'WRITE'", "commands are lowercase"]),
-            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, decode, layout, write, read, wait, set, pulse, poke, mem, fault, latency)"]),
+            ("REA 0xa000", 1, &["unknown command 'REA' (expected one of: gen, domains, clock, xseed, decode, layout, write, read, wait, set, pulse, poke, mem, fault, latency, echo)"]),
             ("xseed 1\nxseed 2", 2, &["duplicate 'xseed'"]),
             ("wait 1\nxseed 2", 2, &["'xseed' must come before the first"]),
             ("mem 0x1002", 1, &["mem address 0x1002 is not 4-byte aligned"]),
@@ -211,6 +211,16 @@ fn every_error() {
     }
 }
 
+/// `echo` keeps the rest of the line (up to a comment) and renders back.
+#[test]
+fn echo_keeps_the_rest_of_the_line() {
+    let text = "INIT: domain 1, OP 0xaaaa";
+    assert_eq!(body(&format!("echo {text}  # a comment")), vec![Cmd::Echo { text: text.into() }]);
+    assert!(err("echo").msg.contains("missing argument TEXT for 'echo'"));
+    let s = parse("t", "echo a   b\nwait 1\necho c").unwrap();
+    assert_eq!(parse("t", &render(&s)).unwrap(), s.compact());
+}
+
 /// The command table drives the parser, its errors and `--help`.
 #[test]
 fn command_table_drives_parser_and_help() {
@@ -225,7 +235,8 @@ fn command_table_drives_parser_and_help() {
         assert!(e.msg.contains(c.name), "the unknown-command error lists '{}': {}", c.name, e.msg);
     }
     // A known command with a bad argument shows that command's usage.
-    for c in COMMANDS.iter().filter(|c| c.name != "xseed") {
+    // (echo takes any text.)
+    for c in COMMANDS.iter().filter(|c| !["xseed", "echo"].contains(&c.name)) {
         let e = err(&format!("{} @", c.name));
         assert!(e.msg.contains(c.usage) || e.msg.contains('@'), "{}: {}", c.name, e.msg);
     }
