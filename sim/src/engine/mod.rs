@@ -4,5 +4,6 @@
 pub mod coverage;
 pub mod device;
 pub mod mismatch;
+pub mod script;
 pub mod shrink;
 pub mod wave;

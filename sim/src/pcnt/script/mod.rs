@@ -31,9 +31,11 @@ use std::fmt;
 mod cmd;
 mod commands;
 
+use crate::engine::script::lex;
+pub use crate::engine::script::show;
 pub use cmd::*;
-pub use commands::{help, show, CommandSpec, COMMANDS, MAX_CLOCK_N};
-use commands::{lex, Parser};
+use commands::Parser;
+pub use commands::{help, CommandSpec, COMMANDS, MAX_CLOCK_N};
 
 /// Generations the harness can run today.
 pub const GENS: &[&str] = &["nv40", "g84", "g92", "gt215"];
