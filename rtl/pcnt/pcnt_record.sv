@@ -78,12 +78,14 @@ module pcnt_record (
   // SHORT carries EV[0..3] only; the others neither count nor trigger (S21 (e)).
   assign carried = long_i ? 12'hfff : 12'h00f;
 
-  always_comb begin
-    near_overflow = 1'b0;
-    for (int unsigned i = 0; i < 12; i++) begin
-      near_overflow |= carried[i] & (ev_q[i*16 +: 16] >= NearOverflow);
-    end
+  // EV counters at or past the near-overflow mark (S21), a flag each. A
+  // generate loop, so that an index past the vector is an elaboration error
+  // (make lint), not a read that two-state simulation turns into 0.
+  logic [11:0] ev_near;
+  for (genvar i = 0; i < 12; i++) begin : gen_ev_near
+    assign ev_near[i] = (ev_q[i*16 +: 16] >= NearOverflow);
   end
+  assign near_overflow = |(carried & ev_near);
 
   assign trigger = record_mode_i & ((stop_q != 12'd0) | near_overflow | stale_q);
   assign fire    = tick_i & trigger & ~busy_q & ~wedged_q & ~start_we_i & ~record_reset_i;
