@@ -58,6 +58,10 @@ struct Fault {
     replace: String,
 }
 
+/// Verilator options of every build (the parameters come per variant).
+const VERILATOR_ARGS: &[&str] =
+    &["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal"];
+
 /// The PCOUNTER file list and its include folder (`+incdir+` of the list).
 const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
 const INC_DIR: &str = "rtl/pcnt";
@@ -111,7 +115,8 @@ fn main() {
         }
     }
 
-    runtime(&vroot);
+    let cache = VCache::new(&out, &verilator);
+    runtime(&vroot, &cache);
     let mut table = String::new();
     let mut decls = String::new();
     for v in &variants {
@@ -122,36 +127,50 @@ fn main() {
             None => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
             Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl")), dir.join("rtl")),
         };
-        let obj = dir.join("obj");
         let prefix = format!("Vpcnt_{}", v.name);
-        let mut cmd = Command::new(&verilator);
-        cmd.args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal"])
-            .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
-            .arg(format!("-GNumDomains={}", v.domains))
-            .arg(format!("-GStrictDecode={}", u8::from(v.strict)))
-            .arg(format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)))
-            .arg(format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)))
-            .arg(format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)))
-            .arg(format!("-I{}", incdir.display()))
-            .arg("-Mdir")
-            .arg(&obj)
-            .args(&srcs);
-        run(&mut cmd);
-        let mut b = cc_build(&vroot);
+        let params = [
+            format!("-GNumDomains={}", v.domains),
+            format!("-GStrictDecode={}", u8::from(v.strict)),
+            format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
+            format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
+            format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
+        ];
         // Fault variants only run short regressions: -O1 halves their C++
         // compile time, which dominates `make test` (about 30 variants).
-        if v.fault.is_some() && env::var_os("PCNT_CXX_OPT").is_none() {
-            b.opt_level(1);
+        let opt: u8 = match env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()) {
+            Some(o) => o,
+            None if v.fault.is_some() => 1,
+            None => 3,
+        };
+        let lib = format!("pcnt_{}", v.name);
+        let mut key = Key::new();
+        key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
+        key.add(&[opt]).add(&fs::read(sim.join("csrc/shim.cpp")).unwrap());
+        for f in srcs.iter().chain(&includes(&incdir)) {
+            key.add(&fs::read(f).unwrap());
         }
-        for f in generated_cpp(&obj, &prefix) {
-            b.file(f);
+        if !cache.link(&lib, &key) {
+            let obj = dir.join("obj");
+            let mut cmd = Command::new(&verilator);
+            cmd.args(VERILATOR_ARGS)
+                .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
+                .args(&params)
+                .arg(format!("-I{}", incdir.display()))
+                .arg("-Mdir")
+                .arg(&obj)
+                .args(&srcs);
+            run(&mut cmd);
+            let mut b = cc_build(&vroot, opt);
+            for f in generated_cpp(&obj, &prefix) {
+                b.file(f);
+            }
+            b.file(sim.join("csrc/shim.cpp"))
+                .include(&obj)
+                .define("PCNT_NAME", v.name.as_str())
+                .define("PCNT_TOP", prefix.as_str())
+                .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str());
+            cache.build(b, &lib, &key, &dir.join("cc"));
         }
-        b.file(sim.join("csrc/shim.cpp"))
-            .include(&obj)
-            .define("PCNT_NAME", v.name.as_str())
-            .define("PCNT_TOP", prefix.as_str())
-            .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str())
-            .compile(&format!("pcnt_{}", v.name));
 
         let n = &v.name;
         writeln!(decls, "    fn pcnt_{n}_new(x_seed: u32) -> *mut c_void;").unwrap();
@@ -182,6 +201,9 @@ fn main() {
         )
         .unwrap();
     }
+    // After every library that needs them (the linker resolves in order).
+    println!("cargo:rustc-link-lib=stdc++");
+    println!("cargo:rustc-link-lib=pthread");
     let src = format!("extern \"C\" {{\n{decls}}}\n\n/// Every Verilated configuration linked in.\npub static MODELS: &[ModelFns] = &[\n{table}];\n");
     fs::write(out.join("models.rs"), src).unwrap();
 }
@@ -228,13 +250,14 @@ fn rtl_files(root: &Path) -> Vec<String> {
         .collect()
 }
 
-fn cc_build(vroot: &Path) -> cc::Build {
+fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
     let mut b = cc::Build::new();
     b.cpp(true)
         .std("c++17")
-        .opt_level(env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()).unwrap_or(3))
+        .opt_level(u32::from(opt))
         .debug(false)
         .warnings(false)
+        .cargo_metadata(false)
         .include(vroot.join("include"))
         .include(vroot.join("include/vltstd"))
         .define("VM_TRACE", "1")
@@ -245,14 +268,154 @@ fn cc_build(vroot: &Path) -> cc::Build {
 }
 
 /// The Verilator runtime, shared by every configuration.
-fn runtime(vroot: &Path) {
+fn runtime(vroot: &Path, cache: &VCache) {
     let inc = vroot.join("include");
-    cc_build(vroot)
-        .file(inc.join("verilated.cpp"))
-        .file(inc.join("verilated_vcd_c.cpp"))
-        .file(inc.join("verilated_threads.cpp"))
-        .compile("verilated_rt");
-    println!("cargo:rustc-link-lib=pthread");
+    let files = ["verilated.cpp", "verilated_vcd_c.cpp", "verilated_threads.cpp"].map(|f| inc.join(f));
+    let mut key = Key::new();
+    for f in &files {
+        key.add(&fs::read(f).unwrap());
+    }
+    if !cache.link("verilated_rt", &key) {
+        let mut b = cc_build(vroot, 3);
+        b.files(&files);
+        cache.build(b, "verilated_rt", &key, &cache.out.join("verilated_rt"));
+    }
+}
+
+/// `.svh` files of an include folder, sorted (they are part of a build's key).
+fn includes(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "svh"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A build's identity: two independent 64-bit hashes over everything that
+/// goes into it (inputs are framed by their length, so no two lists collide
+/// by concatenation).
+struct Key([std::collections::hash_map::DefaultHasher; 2]);
+
+impl Key {
+    fn new() -> Key {
+        use std::hash::Hasher;
+        let mut second = std::collections::hash_map::DefaultHasher::new();
+        second.write(b"second half");
+        Key([std::collections::hash_map::DefaultHasher::new(), second])
+    }
+    fn add(&mut self, bytes: &[u8]) -> &mut Self {
+        use std::hash::Hasher;
+        for h in &mut self.0 {
+            h.write_usize(bytes.len());
+            h.write(bytes);
+        }
+        self
+    }
+    fn hex(&self) -> String {
+        use std::hash::Hasher;
+        format!("{:016x}{:016x}", self.0[0].finish(), self.0[1].finish())
+    }
+}
+
+/// Compiled Verilated configurations, kept by content under `target/vcache`
+/// (or `PCNT_VCACHE`; `PCNT_VCACHE=off` disables it). `cargo clippy` and
+/// `cargo build` hash the build script differently and so get two OUT_DIRs:
+/// without the cache `make test` verilated and compiled every configuration
+/// twice. A changed RTL file, fault, parameter, shim, optimisation level or
+/// Verilator gives a new key, so a stale library is never linked.
+struct VCache {
+    dir: Option<PathBuf>,
+    out: PathBuf,
+    salt: String,
+}
+
+/// Entries kept; the least recently used beyond this are deleted.
+const VCACHE_KEEP: usize = 200;
+
+impl VCache {
+    fn new(out: &Path, verilator: &str) -> VCache {
+        println!("cargo:rerun-if-env-changed=PCNT_VCACHE");
+        let dir = match env::var_os("PCNT_VCACHE") {
+            Some(v) if v == "off" => None,
+            Some(v) => Some(PathBuf::from(v)),
+            // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
+            None => out.ancestors().nth(4).map(|t| t.join("vcache")),
+        };
+        let version = Command::new(verilator).arg("--version").output().map(|o| o.stdout).unwrap_or_default();
+        let salt = format!("{} {}", String::from_utf8_lossy(&version).trim(), env::var("CXX").unwrap_or_default());
+        VCache { dir, out: out.to_path_buf(), salt }
+    }
+
+    fn entry(&self, lib: &str, key: &Key) -> Option<PathBuf> {
+        let mut k = Key::new();
+        k.add(self.salt.as_bytes()).add(key.hex().as_bytes());
+        self.dir.as_ref().map(|d| d.join(format!("{lib}-{}", k.hex())))
+    }
+
+    /// Link `lib` from the cache if it is there.
+    fn link(&self, lib: &str, key: &Key) -> bool {
+        let Some(e) = self.entry(lib, key) else { return false };
+        let a = e.join(format!("lib{lib}.a"));
+        if !a.is_file() {
+            return false;
+        }
+        // Recently used: pruning keeps it.
+        let _ = fs::File::options().append(true).open(&a).and_then(|f| f.set_modified(std::time::SystemTime::now()));
+        emit_link(&e, lib);
+        true
+    }
+
+    /// Compile `b` into `lib` (objects under `work`), keep it in the cache
+    /// and link it.
+    fn build(&self, mut b: cc::Build, lib: &str, key: &Key, work: &Path) {
+        fs::create_dir_all(work).unwrap();
+        b.out_dir(work).compile(lib);
+        let built = work.join(format!("lib{lib}.a"));
+        let Some(e) = self.entry(lib, key) else {
+            emit_link(work, lib);
+            return;
+        };
+        // Another build may fill the same entry at the same time: write a
+        // private copy, then rename (atomic within one file system).
+        let tmp = e.with_extension(format!("tmp{}", std::process::id()));
+        let kept = fs::create_dir_all(&tmp)
+            .and_then(|_| fs::copy(&built, tmp.join(format!("lib{lib}.a"))))
+            .and_then(|_| fs::rename(&tmp, &e).or_else(|_| fs::remove_dir_all(&tmp)));
+        if kept.is_ok() && e.join(format!("lib{lib}.a")).is_file() {
+            emit_link(&e, lib);
+            self.prune();
+        } else {
+            let _ = fs::remove_dir_all(&tmp);
+            emit_link(work, lib);
+        }
+    }
+
+    fn prune(&self) {
+        let Some(d) = &self.dir else { return };
+        let Ok(rd) = fs::read_dir(d) else { return };
+        let mut entries: Vec<(std::time::SystemTime, PathBuf)> = rd
+            .flatten()
+            .filter_map(|e| {
+                let p = e.path();
+                let lib = fs::read_dir(&p).ok()?.flatten().next()?.path();
+                Some((fs::metadata(lib).ok()?.modified().ok()?, p))
+            })
+            .collect();
+        if entries.len() > VCACHE_KEEP {
+            entries.sort();
+            for (_, p) in &entries[..entries.len() - VCACHE_KEEP] {
+                let _ = fs::remove_dir_all(p);
+            }
+        }
+    }
+}
+
+fn emit_link(dir: &Path, lib: &str) {
+    println!("cargo:rustc-link-search=native={}", dir.display());
+    println!("cargo:rustc-link-lib=static={lib}");
 }
 
 /// C++ files listed in `<prefix>_classes.mk`.
