@@ -123,7 +123,7 @@ import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=tr
 	@if [ -z "$(FILE)" ]; then echo "usage: make import-mmiotrace FILE=mmiotrace-log [ARGS='--run --model-only --out x.pcs --gen g84 --domains 2']"; exit 2; fi
 	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
 
-lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
+lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER and PMON (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \
 	  echo "lint: pcnt_top NumDomains=$$n"; \
 	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
@@ -132,12 +132,18 @@ lint: setup ## Verilator -Wall lint of the RTL (waivers only in rtl/lint.vlt)
 	@echo "lint: pcnt_top NumDomains=2 StrictDecode=0"; \
 	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	  --top-module pcnt_top -GNumDomains=2 -GStrictDecode=0
+	@for p in "" "-GNumCounters=1 -GNumEvents=1 -GIncW=1" "-GNumCounters=8 -GNumEvents=256 -GIncW=5"; do \
+	  echo "lint: pmon_box $${p:-(defaults)}"; \
+	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pmon/pmon.f --top-module pmon_box $$p || exit 1; \
+	done
 	@echo "lint: clean"
 
-synth: setup ## Yosys synthesis of the 8-domain top; prints cells and flops
+synth: setup ## Yosys synthesis of the 8-domain PCOUNTER top and the PMON box; prints cells and flops
 	@mkdir -p $(OUT)
 	set -o pipefail; yosys -q -s rtl/pcnt/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
+	set -o pipefail; yosys -q -s rtl/pmon/synth.ys | tee $(OUT)/synth-pmon.log | awk -f tools/synth_summary.awk
+	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
 
 waves: ## open (or point to) the last failure's VCD + .gtkw
 	@if [ ! -f $(OUT)/last-failure ]; then echo "waves: no failure recorded in $(OUT)/"; exit 1; fi; \

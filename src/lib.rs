@@ -9,12 +9,14 @@
 //! the CLI and the scenario scripts live in `sim/`.
 
 //!
-//! Layout: `pcnt/` is the PCOUNTER device, `common/` the cells a device
+//! Layout: `pcnt/` is the PCOUNTER device, `pmon/` the Intel uncore PMON
+//! box (issue 14, docs/semantics.md P1..), `common/` the cells a device
 //! shares (the pulse synchronizer); the re-exports below keep the short
-//! paths (`pcounter::regs`, `pcounter::domain`, ...).
+//! paths (`pcounter::regs`, `pcounter::domain`, ...) of PCOUNTER.
 
 pub mod common;
 pub mod pcnt;
+pub mod pmon;
 
 pub use common::pulse_sync;
 pub use pcnt::{config, domain, logic_op, record, regs, set};

@@ -1,0 +1,205 @@
+// PMON box (Intel uncore performance-monitoring unit, seed 001 with the
+// registers of Intel UG 817760 5.4.5..5.4.8): NumCounters pmon_counter
+// instances, the box control and status registers and the APB4 front-end.
+//
+// Contract (docs/semantics.md P1..P13):
+// * APB4 completer on an 8-bit address (P1): PREADY always 1; PADDR[1:0]
+//   ignored; a write with PSTRB != 4'hf, or any access to an offset that is
+//   no register (P2: counters >= NumCounters, 0x90 and up), answers PSLVERR
+//   with no effect and PRDATA 0. PRDATA is 0 outside the ACCESS cycle of a
+//   read, PSLVERR 0 outside ACCESS.
+// * Map (P2): 0x00 BOX_CTL, 0x04 BOX_CTL_HI (reserved), 0x08 BOX_STATUS,
+//   0x0c BOX_STATUS_HI (reserved), 0x10+8j CTL0[j], 0x14+8j CTL1[j],
+//   0x50+8j DATA_LO[j], 0x54+8j DATA_HI[j]. Reserved bits read 0 and ignore
+//   writes (P3).
+// * BOX_CTL (P9, P10): Freeze stored; Rst_Ctrl / Rst_Cntr act on the write
+//   (controls / data and edge history of every counter 0 at the next edge)
+//   and read 0. Freeze is also set by hardware when a counter with
+//   Frz_On_Ov overflows; the hardware set wins over a write of 0.
+// * BOX_STATUS (P8): bit j set at the edge that commits counter j's
+//   overflow; write 1 clears; a same-cycle overflow wins.
+// * Counting enabled (P9) = ~Freeze & ~freeze_i (freeze_i acts in its own
+//   cycle). ovf_o = |BOX_STATUS (a flop level).
+// * Reads return the registers before the cycle's commit (P12).
+// * Names the lockstep harness may rely on: gen_ctr[j].u_counter.
+// * Parameters checked at elaboration (P13).
+module pmon_box #(
+  parameter int unsigned NumCounters = 4,
+  parameter int unsigned NumEvents   = 4,
+  parameter int unsigned IncW        = 4
+) (
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  // APB4 completer
+  input  logic                        psel_i,
+  input  logic                        penable_i,
+  input  logic                        pwrite_i,
+  input  logic [7:0]                  paddr_i,
+  input  logic [31:0]                 pwdata_i,
+  input  logic [3:0]                  pstrb_i,
+  output logic [31:0]                 prdata_o,
+  output logic                        pready_o,
+  output logic                        pslverr_o,
+  // global PMON control
+  input  logic                        freeze_i,
+  output logic                        ovf_o,
+  // events: lane l of source e at (e*8+l)*IncW +: IncW
+  input  logic [NumEvents*8*IncW-1:0] event_i
+);
+
+  if (NumCounters < 1 || NumCounters > pmon_reg_pkg::NumCountersMax) begin : gen_num_counters_check
+    $error("pmon_box: NumCounters must be 1..8");
+  end
+  if (NumEvents < 1 || NumEvents > 256) begin : gen_num_events_check
+    $error("pmon_box: NumEvents must be 1..256");
+  end
+  if (IncW < 1 || IncW > 5) begin : gen_inc_w_check
+    $error("pmon_box: IncW must be 1..5");
+  end
+
+  localparam int unsigned N = NumCounters;
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Decode (P1, P2)
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic [7:0] addr;
+  logic       hit_box_ctl, hit_box_status, hit_reserved;
+  logic [N-1:0] hit_ctl0, hit_ctl1, hit_data_lo, hit_data_hi;
+
+  assign addr    = {paddr_i[7:2], 2'b00};
+
+  // PADDR[1:0] are ignored (P1).
+  logic unused_paddr;
+  assign unused_paddr = ^paddr_i[1:0];
+
+  assign hit_box_ctl    = (addr == pmon_reg_pkg::OffBoxCtl);
+  assign hit_box_status = (addr == pmon_reg_pkg::OffBoxStatus);
+  assign hit_reserved   = (addr == pmon_reg_pkg::OffBoxCtlHi) || (addr == pmon_reg_pkg::OffBoxStatusHi);
+
+  for (genvar j = 0; j < N; j++) begin : gen_hit
+    assign hit_ctl0[j]    = (addr == pmon_reg_pkg::OffCtl0Base + 8'(j) * pmon_reg_pkg::CtrStride);
+    assign hit_ctl1[j]    = (addr == pmon_reg_pkg::OffCtl1Base + 8'(j) * pmon_reg_pkg::CtrStride);
+    assign hit_data_lo[j] = (addr == pmon_reg_pkg::OffDataLoBase + 8'(j) * pmon_reg_pkg::CtrStride);
+    assign hit_data_hi[j] = (addr == pmon_reg_pkg::OffDataHiBase + 8'(j) * pmon_reg_pkg::CtrStride);
+  end
+
+  logic access, present, strb_ok, wr_ok, rd_ok;
+
+  assign access  = psel_i & penable_i;
+  assign present = hit_box_ctl | hit_box_status | hit_reserved
+                 | (|hit_ctl0) | (|hit_ctl1) | (|hit_data_lo) | (|hit_data_hi);
+  assign strb_ok = (pstrb_i == 4'hf);
+  assign wr_ok   = access & pwrite_i & present & strb_ok;
+  assign rd_ok   = access & ~pwrite_i & present;
+
+  logic box_ctl_we, box_status_we, rst_ctrl, rst_cntr;
+  assign box_ctl_we    = wr_ok & hit_box_ctl;
+  assign box_status_we = wr_ok & hit_box_status;
+  assign rst_ctrl      = box_ctl_we & pwdata_i[pmon_reg_pkg::BoxCtlRstCtrlLsb];
+  assign rst_cntr      = box_ctl_we & pwdata_i[pmon_reg_pkg::BoxCtlRstCntrLsb];
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Counters
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic         freeze_q, freeze_d;
+  logic [N-1:0] status_q, status_d;
+  logic         count_en;
+  logic [N-1:0] ovf, frz_req;
+  logic [N*32-1:0] ctl0, ctl1;
+  logic [N*pmon_reg_pkg::CntrW-1:0] data;
+
+  assign count_en = ~freeze_q & ~freeze_i;
+
+  for (genvar j = 0; j < N; j++) begin : gen_ctr
+    pmon_counter #(
+      .NumEvents (NumEvents),
+      .IncW      (IncW)
+    ) u_counter (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .event_i      (event_i),
+      .count_en_i   (count_en),
+      .rst_ctrl_i   (rst_ctrl),
+      .rst_cntr_i   (rst_cntr),
+      .ctl0_we_i    (wr_ok & hit_ctl0[j]),
+      .ctl1_we_i    (wr_ok & hit_ctl1[j]),
+      .data_lo_we_i (wr_ok & hit_data_lo[j]),
+      .data_hi_we_i (wr_ok & hit_data_hi[j]),
+      .wdata_i      (pwdata_i),
+      .ctl0_o       (ctl0[j*32 +: 32]),
+      .ctl1_o       (ctl1[j*32 +: 32]),
+      .data_o       (data[j*pmon_reg_pkg::CntrW +: pmon_reg_pkg::CntrW]),
+      .ovf_o        (ovf[j]),
+      .frz_req_o    (frz_req[j])
+    );
+  end
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Box control and status (P8, P9)
+  ////////////////////////////////////////////////////////////////////////////
+
+  always_comb begin
+    freeze_d = freeze_q;
+    status_d = status_q;
+    if (box_ctl_we) begin
+      freeze_d = pwdata_i[pmon_reg_pkg::BoxCtlFreezeLsb];
+    end
+    if (box_status_we) begin
+      status_d = status_q & ~pwdata_i[N-1:0];
+    end
+    // Hardware sets win over the same cycle's software write (P8, P9).
+    if (|frz_req) begin
+      freeze_d = 1'b1;
+    end
+    status_d = status_d | ovf;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      freeze_q <= 1'b0;
+      status_q <= '0;
+    end else begin
+      freeze_q <= freeze_d;
+      status_q <= status_d;
+    end
+  end
+
+  assign ovf_o = |status_q;
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Reads and response (P1, P12)
+  ////////////////////////////////////////////////////////////////////////////
+
+  logic [31:0] rd_view;
+  logic [31:0] rd_ctr;
+
+  // AND-OR over the one-hot hits of the per-counter registers.
+  always_comb begin
+    rd_ctr = 32'h0;
+    for (int unsigned j = 0; j < N; j++) begin
+      rd_ctr = rd_ctr
+             | ({32{hit_ctl0[j]}} & ctl0[j*32 +: 32])
+             | ({32{hit_ctl1[j]}} & ctl1[j*32 +: 32])
+             | ({32{hit_data_lo[j]}} & data[j*pmon_reg_pkg::CntrW +: 32])
+             | ({32{hit_data_hi[j]}} & 32'(data[j*pmon_reg_pkg::CntrW + 32 +: pmon_reg_pkg::CntrW - 32]));
+    end
+  end
+
+  always_comb begin
+    rd_view = rd_ctr;
+    if (hit_box_ctl) begin
+      rd_view = {31'h0, freeze_q};
+    end else if (hit_box_status) begin
+      rd_view = 32'(status_q);
+    end else if (hit_reserved) begin
+      rd_view = 32'h0;
+    end
+  end
+
+  assign prdata_o  = rd_ok ? rd_view : 32'h0;
+  assign pready_o  = 1'b1;
+  assign pslverr_o = access & (~present | (pwrite_i & ~strb_ok));
+
+endmodule

@@ -1,0 +1,162 @@
+// One PMON counter: its two control registers (seed 001), the 48-bit data
+// register and the per-cycle increment pipeline.
+//
+// Contract (docs/semantics.md P5..P11):
+// * Increment (P5): source src = CTL0.Evnt_Sel (none when >= NumEvents),
+//   inc = sum of the lanes of src selected by CTL0.Umask (IncW+3 bits).
+// * Pipeline (P6): Thresh = 0 -> v = inc; else cond = Invert ? inc < Thresh
+//   : inc >= Thresh, v = cond. a = (v != 0). Edge -> d = (a & ~prev) ? v : 0,
+//   else d = v. Max (CTL1 bit 0) -> cnt = (d > data) ? d : data, else
+//   cnt = data + d wrapping at 2**48; ovf = carry out of bit 47.
+// * prev <= a every cycle; rst_cntr_i clears it (P10).
+// * Next data, first match (P11): rst_cntr_i -> 0; a CTL0 write with
+//   Cntr_Rst -> 0; a DATA_LO/DATA_HI write -> that half replaced; count_en_i
+//   -> cnt; else hold. ovf_o is 1 only when the counting result commits
+//   (P8): the box sets the status bit at the same edge.
+// * Controls (P3, P10): CTL0/CTL1 writes store wdata_i & mask; rst_ctrl_i
+//   clears both (and wins over a same-cycle write, which cannot happen: one
+//   bus operation per cycle). Cntr_Rst is never stored (P7).
+// * frz_req_o = ovf_o & Frz_On_Ov (P9).
+// * Reset: everything 0.
+module pmon_counter #(
+  parameter int unsigned NumEvents = 4,
+  parameter int unsigned IncW      = 4
+) (
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  input  logic [NumEvents*8*IncW-1:0] event_i,    // lane l of source e at (e*8+l)*IncW
+  input  logic                        count_en_i, // not frozen (P9)
+  input  logic                        rst_ctrl_i, // box Rst_Ctrl written (P10)
+  input  logic                        rst_cntr_i, // box Rst_Cntr written (P10)
+  input  logic                        ctl0_we_i,
+  input  logic                        ctl1_we_i,
+  input  logic                        data_lo_we_i,
+  input  logic                        data_hi_we_i,
+  input  logic [31:0]                 wdata_i,
+  output logic [31:0]                 ctl0_o,
+  output logic [31:0]                 ctl1_o,
+  output logic [W-1:0]                data_o,
+  output logic                        ovf_o,      // overflow committed at this edge
+  output logic                        frz_req_o   // ... with Frz_On_Ov
+);
+
+  localparam int unsigned SumW = IncW + 3;
+  localparam int unsigned W    = pmon_reg_pkg::CntrW;  // 48, DATA_HI holds W-32 bits
+
+  logic [31:0] ctl0_q, ctl0_d;
+  logic [31:0] ctl1_q, ctl1_d;
+  logic [W-1:0] data_q /*verilator public_flat_rw*/, data_d;
+  logic        prev_q, prev_d;
+
+  logic [7:0]      evnt_sel, umask, thresh;
+  logic            edge_en, frz_on_ov, invert, max_en;
+  logic [SumW-1:0] inc;
+  logic [SumW-1:0] v;
+  logic            asserted;
+  logic [SumW-1:0] d;
+  logic [W:0]      sum;
+  logic [W-1:0]    cnt;
+  logic            ovf;
+
+  assign evnt_sel  = ctl0_q[pmon_reg_pkg::Ctl0EvntSelLsb +: 8];
+  assign umask     = ctl0_q[pmon_reg_pkg::Ctl0UmaskLsb +: 8];
+  assign edge_en   = ctl0_q[pmon_reg_pkg::Ctl0EdgeLsb];
+  assign frz_on_ov = ctl0_q[pmon_reg_pkg::Ctl0FrzOnOvLsb];
+  assign invert    = ctl0_q[pmon_reg_pkg::Ctl0InvertLsb];
+  assign thresh    = ctl0_q[pmon_reg_pkg::Ctl0ThreshLsb +: 8];
+  assign max_en    = ctl1_q[pmon_reg_pkg::Ctl1MaxLsb];
+
+  // P5: the selected source's lanes, summed under Umask.
+  always_comb begin
+    inc = '0;
+    for (int unsigned e = 0; e < NumEvents; e++) begin
+      if (32'(evnt_sel) == e) begin
+        for (int unsigned l = 0; l < 8; l++) begin
+          if (umask[l]) begin
+            inc = inc + SumW'(event_i[(e * 8 + l) * IncW +: IncW]);
+          end
+        end
+      end
+    end
+  end
+
+  // P6: threshold/invert, then edge, then Max or add.
+  logic cond;
+  assign cond = invert ? (32'(inc) < 32'(thresh)) : (32'(inc) >= 32'(thresh));
+
+  always_comb begin
+    v = inc;
+    if (thresh != 8'd0) begin
+      v = SumW'(cond);
+    end
+  end
+
+  assign asserted = (v != '0);
+  assign d        = (!edge_en || (asserted && !prev_q)) ? v : '0;
+  assign sum      = {1'b0, data_q} + (W+1)'(d);
+
+  always_comb begin
+    cnt = sum[W-1:0];
+    ovf = sum[W];
+    if (max_en) begin
+      cnt = (W'(d) > data_q) ? W'(d) : data_q;
+      ovf = 1'b0;
+    end
+  end
+
+  // P7, P10, P11: next data and edge history.
+  always_comb begin
+    data_d = data_q;
+    ovf_o  = 1'b0;
+    if (rst_cntr_i) begin
+      data_d = '0;
+    end else if (ctl0_we_i && wdata_i[pmon_reg_pkg::Ctl0CntrRstLsb]) begin
+      data_d = '0;
+    end else if (data_lo_we_i) begin
+      data_d = {data_q[W-1:32], wdata_i};
+    end else if (data_hi_we_i) begin
+      data_d = {wdata_i[W-33:0], data_q[31:0]};
+    end else if (count_en_i) begin
+      data_d = cnt;
+      ovf_o  = ovf;
+    end
+  end
+
+  assign prev_d = rst_cntr_i ? 1'b0 : asserted;
+
+  // P3, P10: control registers.
+  always_comb begin
+    ctl0_d = ctl0_q;
+    ctl1_d = ctl1_q;
+    if (ctl0_we_i) begin
+      ctl0_d = wdata_i & pmon_reg_pkg::Ctl0WrMask;
+    end
+    if (ctl1_we_i) begin
+      ctl1_d = wdata_i & pmon_reg_pkg::Ctl1WrMask;
+    end
+    if (rst_ctrl_i) begin
+      ctl0_d = '0;
+      ctl1_d = '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctl0_q <= '0;
+      ctl1_q <= '0;
+      data_q <= '0;
+      prev_q <= 1'b0;
+    end else begin
+      ctl0_q <= ctl0_d;
+      ctl1_q <= ctl1_d;
+      data_q <= data_d;
+      prev_q <= prev_d;
+    end
+  end
+
+  assign ctl0_o    = ctl0_q;
+  assign ctl1_o    = ctl1_q;
+  assign data_o    = data_q;
+  assign frz_req_o = ovf_o & frz_on_ov;
+
+endmodule

@@ -1,0 +1,16 @@
+//! The PMON device model (issue 14): an Intel uncore performance-monitoring
+//! box, seed 001 (`001_d7d82475aca0a06f.txt`, the counter control registers
+//! of Intel UG 817760 5.4.7) with the box registers of UG 817760 5.4.5..5.4.8.
+//! Every cycle-level decision is docs/semantics.md P1..P14, cited by section.
+//!
+//! Structured like `rtl/pmon/`: `counter` is `pmon_counter.sv` (one counter,
+//! its control registers, the increment pipeline), `unit` is `pmon_box.sv`
+//! (box control/status, the bus front-end; Intel calls the box a "unit",
+//! and `box` is a Rust keyword). `regs` is the register map. No I/O here.
+
+pub mod counter;
+pub mod regs;
+pub mod unit;
+
+pub use counter::{CounterState, Step};
+pub use unit::{InputError, PmonBox, PmonConfig, PmonConfigError, PmonInputs};
