@@ -69,7 +69,8 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 
 # Checked before anything is built: the variables' values against the lists
 # in the sources (tools/check_vars.sh), and FILE for the targets that need one
-# (NEED_FILE, a target-specific variable that reaches this prerequisite).
+# (NEED_FILE, a target-specific variable that reaches this prerequisite; no
+# single quotes in it: the recipe quotes the values with them).
 check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
 	@SEED='$(SEED)' SEEDS='$(SEEDS)' CYCLES='$(CYCLES)' DOMAINS='$(DOMAINS)' GEN='$(GEN)' FAULT='$(FAULT)' \
 	  WINDOW='$(WINDOW)' JOBS='$(JOBS)' SHARD='$(SHARD)' LAYOUT='$(LAYOUT)' DECODE='$(DECODE)' \
@@ -123,11 +124,11 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
 	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
 
-record-dump: NEED_FILE = usage: make record-dump FILE=log-or-image [ARGS='--image --base 0x... --csv out.csv --svg out.svg']
+record-dump: NEED_FILE = usage: make record-dump FILE=log-or-image [ARGS="--image --base 0x... --csv out.csv --svg out.svg"]
 record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
 	$(PCNT) record-dump $(FILE) $(ARGS)
 
-import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [ARGS='--run --model-only --out x.pcs --gen g84 --domains 2']
+import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [ARGS="--run --model-only --out x.pcs --gen g84 --domains 2"]
 import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
 	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
 
