@@ -2,7 +2,7 @@
 #
 # Public interface (users and CI depend on these names and variables):
 #   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
-#   make test | lint | synth | script FILE=... | waves | regmap | setup
+#   make test | lint | synth | script FILE=... | waves | regmap | setup | check-vars
 
 .DEFAULT_GOAL := help
 SHELL := /bin/bash

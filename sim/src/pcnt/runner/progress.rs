@@ -6,7 +6,7 @@
 use std::io::IsTerminal as _;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// Longest silence between two plain progress lines.
 const PLAIN_EVERY: Duration = Duration::from_secs(30);
@@ -44,11 +44,16 @@ impl Progress {
                 // Counted in cycles, so the rate and the ETA are in cycles
                 // (runs differ in length only by domain count).
                 let bar = ProgressBar::new(total_cycles);
-                let style = ProgressStyle::with_template(
-                    "[{bar:30}] {msg}  {human_pos}/{human_len} cycles  {per_sec}  ETA {eta}",
-                )
-                .expect("progress template")
-                .progress_chars("#>.");
+                let style = ProgressStyle::with_template("[{bar:30}] {msg}  {mcycles}  {rate}  ETA {eta}")
+                    .expect("progress template")
+                    .with_key("mcycles", |st: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let len = st.len().unwrap_or(0);
+                        let _ = write!(w, "{:.2}/{:.2} M cycles", st.pos() as f64 / 1e6, len as f64 / 1e6);
+                    })
+                    .with_key("rate", |st: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} k cycles/s", st.per_sec() / 1e3);
+                    })
+                    .progress_chars("#>.");
                 bar.set_style(style);
                 bar.set_message(format!("0/{total_runs} runs"));
                 Mode::Bar(bar)
@@ -66,8 +71,8 @@ impl Progress {
         match &mut self.mode {
             Mode::Off => {}
             Mode::Bar(bar) => {
-                bar.set_message(format!("{runs}/{total} runs ({what})"));
                 bar.set_position(self.cycles);
+                bar.set_message(format!("{runs}/{total} runs ({what})"));
             }
             Mode::Plain { tenth, at } => {
                 let now_tenth = (runs * 10).checked_div(total).unwrap_or(10);
@@ -96,10 +101,12 @@ impl Progress {
         )
     }
 
-    /// Ends the bar (left on screen with its final figures).
+    /// Replaces the bar by the plain line of the final figures, so what
+    /// follows on stdout starts on a line of its own.
     pub fn finish(&self) {
         if let Mode::Bar(bar) = &self.mode {
-            bar.finish();
+            bar.finish_and_clear();
+            eprintln!("{}", self.line());
         }
     }
 }
