@@ -2,7 +2,7 @@
 #
 # Public interface (users and CI depend on these names and variables):
 #   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
-#   make test | lint | synth | script FILE=... | waves | regmap | setup
+#   make test | lint | synth | script FILE=... | waves | regmap | setup | check-vars
 
 .DEFAULT_GOAL := help
 SHELL := /bin/bash
@@ -45,7 +45,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace
+.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -67,7 +67,16 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 	for t in $(TOOLS); do command -v $$t >/dev/null || { echo "setup: $$t still missing after install"; exit 1; }; done; \
 	verilator --version; yosys -V
 
-build: setup ## build the harness (Verilated RTL + model) in release mode
+# Checked before anything is built: the variables' values against the lists
+# in the sources (tools/check_vars.sh), and FILE for the targets that need one
+# (NEED_FILE, a target-specific variable that reaches this prerequisite; no
+# single quotes in it: the recipe quotes the values with them).
+check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
+	@SEED='$(SEED)' SEEDS='$(SEEDS)' CYCLES='$(CYCLES)' DOMAINS='$(DOMAINS)' GEN='$(GEN)' FAULT='$(FAULT)' \
+	  WINDOW='$(WINDOW)' JOBS='$(JOBS)' SHARD='$(SHARD)' LAYOUT='$(LAYOUT)' DECODE='$(DECODE)' \
+	  CORRUPT='$(CORRUPT)' FILE='$(FILE)' NEED_FILE='$(NEED_FILE)' bash tools/check_vars.sh
+
+build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
 cosim: build ## default lockstep regression (28 seeds x 200k cycles x 1,2,8 domains)
@@ -76,8 +85,8 @@ cosim: build ## default lockstep regression (28 seeds x 200k cycles x 1,2,8 doma
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
 	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
 
+script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
-	@if [ -z "$(FILE)" ]; then echo "usage: make script FILE=path/to/script.pcs [ARGS=--model-only]"; exit 2; fi
 	$(PCNT) script $(FILE) --out $(OUT) $(ARGS)
 
 # Yosys is single-threaded and takes minutes on the 8-domain top, so `make
@@ -115,12 +124,12 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
 	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
 
+record-dump: NEED_FILE = usage: make record-dump FILE=log-or-image [ARGS="--image --base 0x... --csv out.csv --svg out.svg"]
 record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
-	@if [ -z "$(FILE)" ]; then echo "usage: make record-dump FILE=log-or-image [ARGS='--image --base 0x... --csv out.csv --svg out.svg']"; exit 2; fi
 	$(PCNT) record-dump $(FILE) $(ARGS)
 
+import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [ARGS="--run --model-only --out x.pcs --gen g84 --domains 2"]
 import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
-	@if [ -z "$(FILE)" ]; then echo "usage: make import-mmiotrace FILE=mmiotrace-log [ARGS='--run --model-only --out x.pcs --gen g84 --domains 2']"; exit 2; fi
 	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
 
 lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER and PMON (waivers only in rtl/lint.vlt)

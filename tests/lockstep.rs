@@ -348,5 +348,5 @@ fn cosim_refuses_absurd_seed_counts() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--seeds 10000000000: at most 1000000 seeds"), "{err}");
+    assert!(err.contains("'10000000000' for '--seeds <N>'") && err.contains("at most 1000000 seeds"), "{err}");
 }

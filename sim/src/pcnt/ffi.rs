@@ -109,6 +109,40 @@ impl Rtl {
             .collect()
     }
 
+    /// Domain counts with a plain (fault-free) Verilated build, ascending.
+    pub fn domain_counts() -> Vec<usize> {
+        let mut d: Vec<usize> = MODELS.iter().filter(|m| m.fault.is_none()).map(|m| m.num_domains).collect();
+        d.sort_unstable();
+        d.dedup();
+        d
+    }
+
+    /// Why no build matches: one line naming what is built. The fault
+    /// builds are not listed one by one (dozens of them): `pcnt faults` does.
+    fn no_build(cfg: &pcounter::Config, fault: Option<&str>) -> String {
+        let n = cfg.num_domains;
+        if let Some(f) = fault {
+            let known = Rtl::faults();
+            return match MODELS.iter().find(|m| m.fault == Some(f)) {
+                Some(m) => format!("fault build {f} has {} domain(s), not {n}", m.num_domains),
+                None if known.is_empty() => format!(
+                    "no fault builds linked in for fault {f} (build with `--features pcounter-sim/faults`, as make does)"
+                ),
+                None => format!("unknown fault {f} (`pcnt faults` lists the {} linked in)", known.len()),
+            };
+        }
+        let lax = if cfg.strict_decode { "" } else { " (lax decode)" };
+        let default_layout = cfg.trailer_base[..n] == [0xe0; 8][..n] && cfg.sig_count[..n] == [256; 8][..n];
+        let layout = if default_layout { "" } else { " with this signal layout" };
+        let plain: Vec<&str> = MODELS.iter().filter(|m| m.fault.is_none()).map(|m| m.name).collect();
+        let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
+        format!(
+            "no Verilated build for {n} domain(s){lax}{layout}; built: {} (domain counts {})",
+            plain.join(", "),
+            counts.join(", ")
+        )
+    }
+
     /// Names of the injected faults linked in (`faults` feature).
     pub fn faults() -> Vec<&'static str> {
         MODELS.iter().filter_map(|m| m.fault).collect()
@@ -142,20 +176,7 @@ impl Rtl {
                 && m.sig_count[..n] == cfg.sig_count[..n]
                 && m.user_pos[..n] == cfg.user_pos[..n]
         });
-        let fns = found.ok_or_else(|| {
-            format!(
-                "no Verilated build for {num_domains} domain(s){}{}{}; built: {}{}",
-                if strict { "" } else { " (lax decode)" },
-                if cfg.trailer_base[..n] == [0xe0; 8][..n] && cfg.sig_count[..n] == [256; 8][..n] {
-                    ""
-                } else {
-                    " with this signal layout"
-                },
-                fault.map(|f| format!(" with fault {f}")).unwrap_or_default(),
-                Rtl::available().join(", "),
-                if fault.is_some() { " (fault builds need `--features faults`)" } else { "" }
-            )
-        })?;
+        let fns = found.ok_or_else(|| Rtl::no_build(cfg, fault))?;
         // SAFETY: the constructor has no preconditions; the pointer is owned here.
         let ctx = unsafe { (fns.new)(x_seed) };
         Ok(Rtl { fns, ctx, out: RtlOut { dom_regs: vec![0; num_domains * NUM_DOM_REGS], ..Default::default() } })

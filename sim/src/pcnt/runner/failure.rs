@@ -53,6 +53,7 @@ pub fn write_failure(
         strict: setup.strict,
         layout: setup.layout,
         body,
+        build_lines: Default::default(),
     };
     let args = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
     let mut text = format!(

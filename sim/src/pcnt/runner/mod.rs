@@ -19,6 +19,7 @@ use crate::script::{ClockSpec, Cmd};
 use crate::stim::RandomStim;
 
 mod failure;
+mod progress;
 mod regress;
 mod scripts;
 
@@ -64,6 +65,16 @@ impl Setup {
         e.corrupt_at = self.corrupt_at;
         Ok(e)
     }
+}
+
+/// Writes `contents` to `path`, creating its folder first: every output
+/// the user names (`--json`, `--packets`, `record-dump --csv`) may point
+/// into a folder that does not exist yet, as `out/` on a fresh clone.
+pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, contents)
 }
 
 /// The PCOUNTER coverage plan (bins of `lockstep::BINS`).

@@ -2,7 +2,6 @@
 //! results files (`pcnt merge`), the summary and the coverage gate.
 
 use std::fs;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -12,6 +11,7 @@ use crate::coverage::{self, Coverage};
 use crate::lockstep::Mismatch;
 use crate::script::Cmd;
 
+use super::progress::Progress;
 use super::*;
 
 /// Why a regression or a merge could not give a verdict (a failing job is a
@@ -152,6 +152,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
         o.jobs
     );
     let t0 = Instant::now();
+    let mut progress = Progress::new(o.progress, mine.len(), total_cycles);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let (tx, rx) = std::sync::mpsc::channel();
@@ -181,7 +182,6 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
             });
         }
         drop(tx);
-        let mut done_cycles = 0u64;
         for (index, job, r, secs) in rx {
             let mut res = JobResult {
                 index,
@@ -194,7 +194,6 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
             };
             match r {
                 Ok((c, st)) => {
-                    done_cycles += c;
                     res.cycles = c;
                     cov.merge(&st);
                 }
@@ -204,15 +203,12 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
                     failures.push((index, job.clone(), m));
                 }
             }
+            let what = format!("seed {} {} d{}", job.seed, job.gen.name(), job.domains);
+            progress.run_done(res.cycles, &what);
             results.push(res);
-            if o.progress {
-                progress(results.len(), mine.len(), done_cycles, total_cycles, t0, &job);
-            }
         }
     });
-    if o.progress {
-        eprintln!();
-    }
+    progress.finish();
     if let Some(e) = setup_error {
         return Err(RegressError::Setup(e));
     }
@@ -228,7 +224,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
             coverage: cov.clone(),
         };
         let text = serde_json::to_string_pretty(&r).expect("results serialize");
-        fs::write(path, text).map_err(|e| RegressError::Io { path: path.clone(), err: e })?;
+        write_file(path, text).map_err(|e| RegressError::Io { path: path.clone(), err: e })?;
     }
     failures.sort_by_key(|f| f.0);
     if let Some((_, job, m)) = failures.first() {
@@ -360,22 +356,4 @@ fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
             eprintln!("repro: {repro}\n(could not write all failure artifacts: {e})");
         }
     }
-}
-
-fn progress(n: usize, total: usize, cycles: u64, total_cycles: u64, t0: Instant, job: &Job) {
-    let width = 30;
-    let filled = (n * width).checked_div(total).unwrap_or(width);
-    let secs = t0.elapsed().as_secs_f64().max(1e-9);
-    eprint!(
-        "\r[{}{}] {n}/{total} runs  {:.1}/{:.1} M cycles  {:.0} k cycles/s  (seed {} {} d{})   ",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        cycles as f64 / 1e6,
-        total_cycles as f64 / 1e6,
-        cycles as f64 / secs / 1e3,
-        job.seed,
-        job.gen.name(),
-        job.domains
-    );
-    let _ = std::io::stderr().flush();
 }

@@ -106,7 +106,10 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
         strict: s.strict,
         layout: s.layout,
     };
-    let mut e = setup.engine(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    let mut e = setup.engine(!o.model_only).map_err(|e| match build_line(s, o) {
+        Some(line) => ScriptError::Input(format!("{name}:{line}: {e}")),
+        None => ScriptError::Input(format!("{name}: {e}")),
+    })?;
     if o.packets.is_some() {
         e.packets = Some(Vec::new());
     }
@@ -182,7 +185,22 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
             text.push_str(&crate::dump::log_line(*cycle, *dom, pkt));
             text.push('\n');
         }
-        fs::write(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
+        write_file(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
     }
     Ok(ScriptRun { cycles: e.cycle, reads })
+}
+
+/// The line that chose a configuration with no Verilated build: `domains`
+/// when no plain build has that many domains, else `decode lax`, else
+/// `layout` (a fault run's build is chosen by `--fault`: no line).
+fn build_line(s: &Script, o: &ScriptOpts) -> Option<usize> {
+    if o.model_only || o.fault.is_some() {
+        return None;
+    }
+    let l = s.build_lines;
+    if !crate::ffi::Rtl::domain_counts().contains(&s.domains) {
+        l.domains
+    } else {
+        l.decode.or(l.layout).or(l.domains)
+    }
 }

@@ -310,6 +310,7 @@ impl Parser {
                 self.script.layout = pcounter::Layout::from_name(l).ok_or_else(|| {
                     format!("unknown layout '{}' (expected one of: {})", show(l), pcounter::Layout::NAMES.join(", "))
                 })?;
+                self.script.build_lines.layout = (self.script.layout != pcounter::Layout::Default).then_some(n);
             }
             "decode" => {
                 self.script.strict = match a.next("strict | lax")? {
@@ -317,6 +318,7 @@ impl Parser {
                     "lax" => false,
                     other => return Err(format!("unknown decode '{}' (expected strict or lax)", show(other))),
                 };
+                self.script.build_lines.decode = (!self.script.strict).then_some(n);
             }
             "domains" => {
                 let d = num(a.next("N")?, "N", 1, MAX_DOMAINS as u64, "1..=8")? as usize;
@@ -325,6 +327,7 @@ impl Parser {
                 }
                 self.script.domains = d;
                 self.domains_line = Some(n);
+                self.script.build_lines.domains = Some(n);
             }
             _ => {
                 let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;

@@ -68,6 +68,19 @@ pub struct Script {
     /// `layout default | real | odd` (S9, S19): per-domain signal layout.
     pub layout: pcounter::Layout,
     pub body: Vec<Line>,
+    /// Where the RTL build was chosen, for a lockstep run that has none.
+    pub build_lines: BuildLines,
+}
+
+/// Source lines of the configuration commands that choose the Verilated
+/// build (None: the command is absent). The model runs any of their values,
+/// the lockstep only the built ones, so a script can pass model-only and
+/// then fail in lockstep: the error names the line to change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildLines {
+    pub domains: Option<usize>,
+    pub decode: Option<usize>,
+    pub layout: Option<usize>,
 }
 
 impl Default for Script {
@@ -80,6 +93,7 @@ impl Default for Script {
             strict: true,
             layout: pcounter::Layout::Default,
             body: Vec::new(),
+            build_lines: BuildLines::default(),
         }
     }
 }
@@ -108,7 +122,16 @@ impl Script {
         }
         let first = body_first_line(self);
         let body = cmds.into_iter().enumerate().map(|(i, cmd)| Line { line: first + i, cmd }).collect();
-        Script { body, ..self.clone() }
+        // `render` writes `domains` on line 2, then the clocks and xseed,
+        // then `decode lax` and a non-default `layout` (the last before the
+        // blank line).
+        let layout = self.layout != pcounter::Layout::Default;
+        let build_lines = BuildLines {
+            domains: Some(2),
+            decode: (!self.strict).then_some(first - 2 - usize::from(layout)),
+            layout: layout.then_some(first - 2),
+        };
+        Script { body, build_lines, ..self.clone() }
     }
 }
 

@@ -370,7 +370,17 @@ fn random_script(rng: &mut XorShift) -> Script {
     }
     let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
     let layout = [pcounter::Layout::Default, pcounter::Layout::Real, pcounter::Layout::Odd][rng.below(3)];
-    Script { gen: rng.pick(GENS).to_string(), domains, clocks, x_seed, strict: rng.below(4) != 0, layout, body }
+    let strict = rng.below(4) != 0;
+    Script {
+        gen: rng.pick(GENS).to_string(),
+        domains,
+        clocks,
+        x_seed,
+        strict,
+        layout,
+        body,
+        build_lines: Default::default(),
+    }
 }
 
 #[test]

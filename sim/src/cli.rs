@@ -1,0 +1,302 @@
+//! The `pcnt` command line as clap definitions: every subcommand, option and
+//! typed value. Values are checked here, against the lists the binary links
+//! in (generations, layouts, Verilated domain counts, fault builds), so a bad
+//! value is a usage error (exit 2) before anything runs.
+
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use pcounter::regs::Gen;
+use pcounter_sim::ffi::Rtl;
+use pcounter_sim::script;
+
+/// Most seeds one `cosim` runs (the job list is built before the first run,
+/// so an absurd count would abort on allocation).
+pub const MAX_SEEDS: u64 = 1_000_000;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "pcnt",
+    about = "PCOUNTER lockstep harness: the Verilated RTL and the Rust model, cycle by cycle",
+    after_help = "Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input.",
+    arg_required_else_help = true,
+    disable_help_subcommand = false
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Random lockstep regression: seeds x domain counts, generation rotating with the seed
+    Cosim(CosimArgs),
+    /// Merge the --json results of the shards of one regression; fails on a failure or a missing job
+    Merge {
+        /// Results files written by `cosim --json`
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Run scenario script(s) in lockstep (or on the model alone)
+    #[command(after_help = script_help())]
+    Script(ScriptArgs),
+    /// Decode record packets from a packet log (`script --packets`) or a raw memory image
+    RecordDump(RecordDumpArgs),
+    /// Turn a Linux mmiotrace log's PCOUNTER accesses into a script (stdout, or --out)
+    #[command(name = "import-mmiotrace")]
+    ImportMmiotrace(ImportArgs),
+    /// Throughput table: model alone, RTL alone, lockstep, tracing
+    Bench {
+        #[arg(long, default_value = "1", value_parser = num, value_name = "S")]
+        seed: u64,
+        #[arg(long, default_value = "300000", value_parser = cycles, value_name = "C")]
+        cycles: u64,
+        /// Folder of the results (created when missing)
+        #[arg(long, default_value = "out", value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// List the injected-fault builds linked in
+    Faults,
+    /// Print a shell completion script (e.g. `pcnt completions bash > /etc/bash_completion.d/pcnt`)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+fn script_help() -> String {
+    format!("Script commands (one per line, `#` starts a comment):\n{}", script::help())
+}
+
+#[derive(Args, Debug)]
+pub struct CosimArgs {
+    /// First seed
+    #[arg(long, default_value = "1", value_parser = num, value_name = "S")]
+    pub seed: u64,
+    /// Number of seeds (1..=1000000)
+    #[arg(long, default_value = "28", value_parser = seeds, value_name = "N")]
+    pub seeds: u64,
+    /// Bus cycles per run
+    #[arg(long, default_value = "200000", value_parser = cycles, value_name = "C")]
+    pub cycles: u64,
+    /// Domain counts, comma-separated (those with a Verilated build)
+    #[arg(long, default_value = "1,2,8", value_delimiter = ',', value_parser = built_domains, value_name = "N,...")]
+    pub domains: Vec<usize>,
+    /// Generations the runs rotate over, comma-separated, or all
+    #[arg(long, default_value = "all", value_delimiter = ',', value_parser = gen_parser(), value_name = "GEN,...")]
+    pub gen: Vec<String>,
+    /// Run on this injected-fault build (2 domains; `pcnt faults` lists them)
+    #[arg(long, value_parser = fault_parser(), value_name = "NAME")]
+    pub fault: Option<String>,
+    #[command(flatten)]
+    pub art: ArtArgs,
+    /// Time budget for shrinking a failure's stimulus to minimal.pcs (0: off)
+    #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
+    pub shrink_secs: u64,
+    /// Fail when a bin of docs/coverage-plan.md is unhit
+    #[arg(long)]
+    pub coverage_gate: bool,
+    /// Harness self-test: flip an RTL flop at this cycle
+    #[arg(long, value_parser = num, value_name = "CYCLE")]
+    pub corrupt_at: Option<u64>,
+    /// Every run on this signal layout (default: from the seed)
+    #[arg(long, value_parser = layout_parser(), value_name = "LAYOUT")]
+    pub layout: Option<String>,
+    /// Every run with this decode (default: from the seed)
+    #[arg(long, value_enum, value_name = "DECODE")]
+    pub decode: Option<Decode>,
+    /// No progress bar or progress lines
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_parser = jobs, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Run shard I of N of the plan (jobs whose index is I modulo N)
+    #[arg(long, default_value = "0/1", value_parser = shard, value_name = "I/N")]
+    pub shard: (usize, usize),
+    /// Write the results here as JSON, for `pcnt merge` (folders created)
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// Where failures go and how much of a run the waves cover.
+#[derive(Args, Debug)]
+pub struct ArtArgs {
+    /// Folder of failure artifacts and coverage.json (created when missing)
+    #[arg(long, default_value = "out", value_name = "DIR")]
+    pub out: PathBuf,
+    /// Bus cycles of the waves before a mismatch
+    #[arg(long, default_value = "2000", value_parser = num, value_name = "N")]
+    pub window: u64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Decode {
+    /// PSLVERR for holes (StrictDecode = 1)
+    Strict,
+    /// the hardware's decode: holes read 0, no PSLVERR
+    Lax,
+}
+
+#[derive(Args, Debug)]
+pub struct ScriptArgs {
+    /// Scenario scripts (.pcs)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Run the model alone (no RTL)
+    #[arg(long)]
+    pub model_only: bool,
+    /// Run on this injected-fault build (`pcnt faults` lists them)
+    #[arg(long, value_parser = fault_parser(), value_name = "NAME")]
+    pub fault: Option<String>,
+    #[command(flatten)]
+    pub art: ArtArgs,
+    /// Do not print the values read
+    #[arg(long)]
+    pub quiet: bool,
+    /// Write the model's record packets to LOG (one FILE only; folders created)
+    #[arg(long, value_name = "LOG")]
+    pub packets: Option<PathBuf>,
+    /// Seed of the RTL's random initial values for scripts without an `xseed` line
+    #[arg(long, value_parser = u32_num, value_name = "N")]
+    pub xseed: Option<u32>,
+    /// Most bus cycles a script may run (default 10000000); a longer script is refused at its wait
+    #[arg(long, value_parser = cycles, value_name = "N")]
+    pub max_cycles: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct RecordDumpArgs {
+    /// Packet log (`pcnt script --packets`) or, with --image, a raw memory image
+    pub file: PathBuf,
+    /// FILE is a raw memory image of the record buffer
+    #[arg(long)]
+    pub image: bool,
+    /// Bus address of the image's first byte
+    #[arg(long, default_value = "0", value_parser = num, value_name = "ADDR")]
+    pub base: u64,
+    /// Packet format of the image
+    #[arg(long, value_enum, default_value = "long")]
+    pub format: Format,
+    /// Domain of the image's packets
+    #[arg(long, default_value = "0", value_parser = domain_index, value_name = "N")]
+    pub domain: usize,
+    /// Also write the packets as CSV (folders created)
+    #[arg(long, value_name = "OUT")]
+    pub csv: Option<PathBuf>,
+    /// Also draw the packets as SVG (folders created)
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Long,
+    Short,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// Linux mmiotrace log
+    pub file: PathBuf,
+    /// Write the script here (default: stdout; with --run, out/<trace name>.pcs)
+    #[arg(long, value_name = "SCRIPT")]
+    pub out: Option<PathBuf>,
+    /// Generation of the script (default: from the trace)
+    #[arg(long, value_parser = PossibleValuesParser::new(script::GENS), value_name = "GEN")]
+    pub gen: Option<String>,
+    /// Domain count of the script (1..=8)
+    #[arg(long, value_parser = domain_count, value_name = "N")]
+    pub domains: Option<usize>,
+    /// Also run it (lockstep) and print each read beside the traced value
+    #[arg(long)]
+    pub run: bool,
+    /// Run it on the model alone (implies --run)
+    #[arg(long)]
+    pub model_only: bool,
+}
+
+/// Decimal or 0x-hex, `_` separators allowed (as in scripts).
+pub fn num(v: &str) -> Result<u64, String> {
+    let t = v.replace('_', "");
+    let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse(),
+    };
+    r.map_err(|_| "expected a decimal or 0x-hex number".to_string())
+}
+
+fn in_range(v: &str, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
+    let n = num(v)?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{n} out of range ({what})"))
+    }
+}
+
+fn seeds(v: &str) -> Result<u64, String> {
+    in_range(v, 1, MAX_SEEDS, &format!("1..={MAX_SEEDS}: at most {MAX_SEEDS} seeds per run"))
+}
+
+fn cycles(v: &str) -> Result<u64, String> {
+    in_range(v, 1, u64::MAX, "at least 1")
+}
+
+fn jobs(v: &str) -> Result<usize, String> {
+    in_range(v, 1, 4096, "1..=4096").map(|n| n as usize)
+}
+
+fn u32_num(v: &str) -> Result<u32, String> {
+    in_range(v, 0, u64::from(u32::MAX), "a u32").map(|n| n as u32)
+}
+
+fn domain_count(v: &str) -> Result<usize, String> {
+    in_range(v, 1, script::MAX_DOMAINS as u64, "1..=8").map(|n| n as usize)
+}
+
+fn domain_index(v: &str) -> Result<usize, String> {
+    in_range(v, 0, script::MAX_DOMAINS as u64 - 1, "0..=7").map(|n| n as usize)
+}
+
+/// A domain count the lockstep can run: one with a Verilated build linked in.
+fn built_domains(v: &str) -> Result<usize, String> {
+    let n = domain_count(v)?;
+    let built = Rtl::domain_counts();
+    if built.contains(&n) {
+        Ok(n)
+    } else {
+        let list: Vec<String> = built.iter().map(|d| d.to_string()).collect();
+        Err(format!("no Verilated build for {n} domain(s) (built: {})", list.join(", ")))
+    }
+}
+
+fn shard(v: &str) -> Result<(usize, usize), String> {
+    let parsed = v.split_once('/').and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+    match parsed {
+        Some((i, n)) if n >= 1 && i < n => Ok((i, n)),
+        _ => Err("expected I/N with 0 <= I < N".into()),
+    }
+}
+
+fn gen_parser() -> impl clap::builder::TypedValueParser<Value = String> {
+    PossibleValuesParser::new(std::iter::once("all").chain(Gen::ALL.iter().map(|g| g.name())))
+}
+
+fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
+    PossibleValuesParser::new(pcounter::Layout::NAMES)
+}
+
+/// The fault names as a value enum generated from the builds linked in.
+fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
+    PossibleValuesParser::new(Rtl::faults())
+}
+
+/// `--gen` values as generations (`all` anywhere in the list: all of them).
+pub fn gens(v: &[String]) -> Vec<Gen> {
+    if v.iter().any(|g| g == "all") {
+        return Gen::ALL.to_vec();
+    }
+    v.iter().filter_map(|g| Gen::from_name(g)).collect()
+}

@@ -1,0 +1,418 @@
+//! The `pcnt` command line and the Makefile's variable checks, run as a user
+//! runs them (issue 13): help for every command, typed values refused with
+//! exit status 2, no option swallowing the next flag or silently replacing
+//! an earlier one, output folders created on demand, progress off a
+//! terminal, `make` refusing a bad variable before it builds.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{root, scratch};
+use pcounter::regs::Gen;
+use pcounter_sim::coverage::Coverage;
+use pcounter_sim::ffi::Rtl;
+use pcounter_sim::runner::{JobResult, Results};
+use pcounter_sim::script;
+
+fn pcnt_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pcnt")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn pcnt(args: &[&str]) -> Output {
+    pcnt_in(&root(), args)
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// `pcnt cosim --help` answered "unknown option '--help'": every command now
+/// prints its help (exit 0), naming its options.
+#[test]
+fn every_command_has_help() {
+    let cases: &[(&str, &[&str])] = &[
+        ("cosim", &["--seeds", "--domains", "--gen", "--fault", "--shard", "--json", "--layout", "--decode"]),
+        ("merge", &["<FILE>..."]),
+        ("script", &["--model-only", "--packets", "--max-cycles", "--xseed"]),
+        ("record-dump", &["--image", "--base", "--format", "--csv", "--svg"]),
+        ("import-mmiotrace", &["--out", "--gen", "--domains", "--run", "--model-only"]),
+        ("bench", &["--seed", "--cycles", "--out"]),
+        ("faults", &[]),
+        ("completions", &["<SHELL>"]),
+    ];
+    for (cmd, opts) in cases {
+        for form in [vec![*cmd, "--help"], vec![*cmd, "-h"], vec!["help", *cmd]] {
+            let o = pcnt(&form);
+            let (out, err) = text(&o);
+            assert_eq!(o.status.code(), Some(0), "{form:?}: {err}");
+            assert!(out.contains(&format!("Usage: pcnt {cmd}")), "{form:?}:\n{out}");
+            for opt in *opts {
+                assert!(out.contains(opt), "{form:?} does not mention {opt}:\n{out}");
+            }
+        }
+    }
+    let (out, _) = text(&pcnt(&["--help"]));
+    for cmd in cases.iter().map(|c| c.0) {
+        assert!(out.contains(cmd), "pcnt --help does not list {cmd}:\n{out}");
+    }
+}
+
+/// `pcnt script --help` still lists every script command with its usage.
+#[test]
+fn script_help_lists_the_script_commands() {
+    let (out, _) = text(&pcnt(&["script", "--help"]));
+    for c in script::COMMANDS {
+        let first = c.usage.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        assert!(out.contains(&first), "script --help lacks '{first}':\n{out}");
+    }
+}
+
+/// Usage errors exit 2 and run nothing.
+#[test]
+fn usage_errors_exit_2() {
+    let bad: &[&[&str]] = &[
+        &[],
+        &["frobnicate"],
+        &["cosim", "--frobnicate"],
+        &["cosim", "--seeds", "0"],
+        &["cosim", "--seeds", "1000001"],
+        &["cosim", "--seeds", "ten"],
+        &["cosim", "--cycles", "0"],
+        &["cosim", "--domains", "3"],
+        &["cosim", "--domains", "1,9"],
+        &["cosim", "--gen", "bogus"],
+        &["cosim", "--gen", "g84,bogus"],
+        &["cosim", "--fault", "nonexistent"],
+        &["cosim", "--layout", "bogus"],
+        &["cosim", "--decode", "loose"],
+        &["cosim", "--shard", "2/2"],
+        &["cosim", "--shard", "1"],
+        &["cosim", "--jobs", "0"],
+        &["cosim", "--seed", "1", "--seed", "2"],
+        &["script"],
+        &["script", "tests/scripts/single_event.pcs", "--fault", "nonexistent"],
+        &["record-dump"],
+        &["record-dump", "x.log", "--format", "medium"],
+        &["record-dump", "x.log", "--domain", "8"],
+        &["import-mmiotrace", "x.txt", "--gen", "nv99"],
+        &["import-mmiotrace", "x.txt", "--domains", "9"],
+        &["merge"],
+        &["completions", "tcsh"],
+    ];
+    for args in bad {
+        let o = pcnt(args);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}:\n{out}{err}");
+        assert!(!out.contains("PASS"), "{args:?} ran:\n{out}");
+        assert!(!err.contains("cosim:"), "{args:?} started a regression:\n{err}");
+    }
+    // The refused value is named with the valid ones.
+    let (_, err) = text(&pcnt(&["cosim", "--domains", "3"]));
+    let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
+    assert!(err.contains(&format!("no Verilated build for 3 domain(s) (built: {})", counts.join(", "))), "{err}");
+    let (_, err) = text(&pcnt(&["cosim", "--gen", "bogus"]));
+    assert!(err.contains("[possible values: all, nv40, g84, g92, gt215]"), "{err}");
+    let (_, err) = text(&pcnt(&["cosim", "--fault", "nonexistent"]));
+    for f in Rtl::faults() {
+        assert!(err.contains(f), "--fault error does not name {f}:\n{err}");
+    }
+}
+
+/// A value-taking option took the next flag as its value: `--packets
+/// --model-only` wrote a packet log named `--model-only` and ran in lockstep.
+#[test]
+fn options_do_not_swallow_the_next_flag() {
+    let dir = scratch("cli-swallow");
+    let file = root().join("tests/scripts/single_event.pcs").display().to_string();
+    let o = pcnt_in(&dir, &["script", &file, "--packets", "--model-only"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}{err}");
+    assert!(err.contains("a value is required for '--packets <LOG>'"), "{err}");
+    assert!(!dir.join("--model-only").exists());
+    let o = pcnt_in(&dir, &["record-dump", "x.log", "--csv", "--svg", "y.svg"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a value is required for '--csv <OUT>'"), "{err}");
+    assert!(!dir.join("--svg").exists() && !dir.join("y.svg").exists());
+}
+
+/// A second output file of the same kind silently replaced the first.
+#[test]
+fn an_output_option_given_twice_is_an_error() {
+    let dir = scratch("cli-twice");
+    let log = dir.join("p.log");
+    let file = root().join("tests/scripts/record_stop.pcs").display().to_string();
+    let o = pcnt(&["script", &file, "--model-only", "--quiet", "--packets", &log.display().to_string()]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let log = log.display().to_string();
+    for opt in ["--csv", "--svg"] {
+        let o = pcnt_in(&dir, &["record-dump", &log, opt, "a.out", opt, "b.out"]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("cannot be used multiple times"), "{err}");
+        assert!(!dir.join("a.out").exists() && !dir.join("b.out").exists());
+    }
+    for (cmd, opt) in [("cosim", "--out"), ("cosim", "--json"), ("script", "--packets")] {
+        let mut args = vec![cmd];
+        if cmd == "script" {
+            args.push("tests/scripts/single_event.pcs");
+        }
+        args.extend([opt, "target/test-out/cli-twice/a", opt, "target/test-out/cli-twice/b"]);
+        let o = pcnt(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {:?}", text(&o));
+    }
+}
+
+/// Outputs go into folders that do not exist yet (a fresh clone has no
+/// out/): `--json` and `--out` of cosim, `--packets`, record-dump's files.
+#[test]
+fn output_folders_are_created_on_demand() {
+    let dir = scratch("cli-fresh");
+    let out = dir.join("new/out");
+    let json = dir.join("results/deep/r.json");
+    let o = pcnt(&[
+        "cosim",
+        "--seeds",
+        "1",
+        "--cycles",
+        "1000",
+        "--domains",
+        "1",
+        "--no-progress",
+        "--out",
+        &out.display().to_string(),
+        "--json",
+        &json.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(out.join("coverage.json").is_file() && json.is_file());
+    let log = dir.join("packets/p.log");
+    let file = root().join("tests/scripts/record_stop.pcs").display().to_string();
+    let o = pcnt(&["script", &file, "--model-only", "--quiet", "--packets", &log.display().to_string()]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(log.is_file());
+    let (csv, svg) = (dir.join("csv/x/p.csv"), dir.join("svg/y/p.svg"));
+    let o = pcnt(&[
+        "record-dump",
+        &log.display().to_string(),
+        "--csv",
+        &csv.display().to_string(),
+        "--svg",
+        &svg.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(csv.is_file() && svg.is_file());
+}
+
+/// Off a terminal (CI logs) the progress is plain lines, no carriage
+/// returns; `--no-progress` silences it.
+#[test]
+fn progress_off_a_terminal_is_plain_lines() {
+    let dir = scratch("cli-progress");
+    let args = ["cosim", "--seeds", "3", "--cycles", "1000", "--domains", "1", "--jobs", "1", "--out"];
+    let mut a = args.to_vec();
+    let d = dir.display().to_string();
+    a.push(&d);
+    let (_, err) = text(&pcnt(&a));
+    assert!(!err.contains('\r'), "{err:?}");
+    for n in 1..=3 {
+        assert!(err.contains(&format!("cosim: {n}/3 runs, ")), "{err}");
+    }
+    assert!(err.contains("k cycles/s, ETA "), "{err}");
+    a.push("--no-progress");
+    let (_, err) = text(&pcnt(&a));
+    assert!(!err.contains("/3 runs"), "{err}");
+}
+
+/// A script with `domains 3` passes model-only (the model has any count)
+/// but has no Verilated build: the lockstep error names its file and line.
+#[test]
+fn a_script_without_a_build_names_the_line() {
+    let dir = scratch("cli-domains3");
+    let cases = [
+        ("d3.pcs", "# no build\ngen g84\ndomains 3\nwrite 0xa7c4 0x1\n", 3, "no Verilated build for 3 domain(s)"),
+        (
+            "d8lax.pcs",
+            "domains 8\n\ndecode lax\nwrite 0xa7c4 0x1\n",
+            3,
+            "no Verilated build for 8 domain(s) (lax decode)",
+        ),
+        (
+            "d1odd.pcs",
+            "layout odd\nwrite 0xa7c4 0x1\n",
+            1,
+            "no Verilated build for 1 domain(s) with this signal layout",
+        ),
+    ];
+    for (name, body, line, want) in cases {
+        let f = dir.join(name);
+        fs::write(&f, body).unwrap();
+        let f = f.display().to_string();
+        let o = pcnt(&["script", &f, "--model-only"]);
+        assert!(o.status.success(), "{name}: {:?}", text(&o));
+        let o = pcnt(&["script", &f]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.starts_with(&format!("{f}:{line}: {want}")), "{name}: {err}");
+        // One line: the plain builds, not the dozens of fault builds.
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("with fault"), "{err}");
+    }
+}
+
+#[test]
+fn completions_are_generated() {
+    for (shell, marker) in [("bash", "complete -F"), ("zsh", "#compdef pcnt"), ("fish", "complete -c pcnt")] {
+        let o = pcnt(&["completions", shell]);
+        let (out, _) = text(&o);
+        assert!(o.status.success(), "{shell}");
+        assert!(out.contains(marker), "{shell}: no '{marker}'");
+        for cmd in ["cosim", "record-dump", "import-mmiotrace", "model-only"] {
+            assert!(out.contains(cmd), "{shell} completion lacks {cmd}");
+        }
+    }
+}
+
+/// A results file of a 4-job plan holding the jobs `idx` (failing: `bad`).
+fn results(plan_seed: u64, cycles: u64, idx: &[usize], bad: &[usize]) -> Results {
+    let plan = (0..4).map(|i| (plan_seed + i, "g84".to_string(), 1)).collect();
+    let jobs = idx
+        .iter()
+        .map(|&i| JobResult {
+            index: i,
+            seed: plan_seed + i as u64,
+            gen: "g84".into(),
+            domains: 1,
+            cycles,
+            secs: 0.1,
+            failure: bad.contains(&i).then(|| ("CTR_CYCLES[0]".to_string(), "make cosim ...".to_string())),
+        })
+        .collect();
+    Results { plan, cycles, shard: (0, 1), wall_secs: 0.1, jobs, coverage: Coverage::default() }
+}
+
+/// `pcnt merge` through the binary: every way shards can be wrong is a
+/// failure (1) or bad input (2), never PASSED.
+#[test]
+fn merge_validates_its_inputs() {
+    let dir = scratch("cli-merge");
+    let write = |name: &str, r: &Results| {
+        let p = dir.join(name);
+        fs::write(&p, serde_json::to_string(r).unwrap()).unwrap();
+        p.display().to_string()
+    };
+    let a = write("a.json", &results(1, 100, &[0, 2], &[]));
+    let b = write("b.json", &results(1, 100, &[1, 3], &[]));
+    let merge = |files: &[&str]| {
+        let mut args = vec!["merge"];
+        args.extend(files);
+        let o = pcnt(&args);
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    let (code, out, _) = merge(&[&a, &b]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("all 4 jobs of the plan exactly once") && out.contains("cosim PASSED: 4 runs"), "{out}");
+    // A missing job.
+    let (code, out, _) = merge(&[&a]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("2 of 4 jobs missing") && !out.contains("PASSED"), "{out}");
+    // A shard given twice: duplicated jobs.
+    let (code, out, _) = merge(&[&a, &b, &b]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("jobs run more than once: [1, 3]") && !out.contains("PASSED"), "{out}");
+    // A failing job.
+    let f = write("f.json", &results(1, 100, &[1, 3], &[3]));
+    let (code, out, _) = merge(&[&a, &f]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("FAILED job 3") && !out.contains("PASSED"), "{out}");
+    // Another regression: other seeds, or other cycles.
+    for (name, r) in [("seeds.json", results(9, 100, &[1, 3], &[])), ("cycles.json", results(1, 50, &[1, 3], &[]))] {
+        let other = write(name, &r);
+        let (code, out, err) = merge(&[&a, &other]);
+        assert_eq!(code, Some(2), "{name}: {out}");
+        assert!(err.contains(name) && err.contains("a different regression"), "{name}: {err}");
+    }
+    // A job index outside the plan.
+    let out_of_plan = write("index.json", &results(1, 100, &[1, 7], &[]));
+    let (code, _, err) = merge(&[&a, &out_of_plan]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("job index 7 is outside the plan of 4 jobs"), "{err}");
+    // An empty plan, with no runs: never PASSED with 0 runs.
+    let mut empty = results(1, 100, &[], &[]);
+    empty.plan.clear();
+    let empty = write("empty.json", &empty);
+    let (code, out, err) = merge(&[&empty]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("no jobs") && !out.contains("PASSED"), "{err}");
+    // Not a results file.
+    let junk = dir.join("junk.json");
+    fs::write(&junk, "{\"plan\": 3}").unwrap();
+    let (code, _, err) = merge(&[&junk.display().to_string()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a results file"), "{err}");
+}
+
+/// Runs `make` in the repository with `args`; CARGO=false makes any build
+/// attempt fail loudly, so a check that runs after the build is caught.
+fn make(args: &[&str]) -> (Option<i32>, String) {
+    let o = Command::new("make")
+        .args(["--no-print-directory", "CARGO=false"])
+        .args(args)
+        .current_dir(root())
+        // An outer `make test` must not pass its flags or jobserver in.
+        .env_remove("MAKEFLAGS")
+        .env_remove("MFLAGS")
+        .env_remove("MAKELEVEL")
+        .output()
+        .unwrap();
+    let (out, err) = text(&o);
+    (o.status.code(), format!("{out}{err}"))
+}
+
+/// `make cosim DOMAINS=3` or `FAULT=nonexistent` failed only after the
+/// build: now `check-vars` refuses them first, with one line naming the
+/// valid values, which are read from the sources the binary is built from.
+#[test]
+fn make_refuses_bad_variables_before_building() {
+    let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
+    let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
+    let faults = Rtl::faults().join(", ");
+    let cases = [
+        ("DOMAINS=3", format!("valid domain counts are {}", counts.join(", "))),
+        ("DOMAINS=1,2,9", format!("valid domain counts are {}", counts.join(", "))),
+        ("FAULT=nonexistent", format!("valid faults are the stems of tests/faults/*.fault: {faults}")),
+        ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
+        ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
+        ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
+        ("DECODE=loose", "valid decodes are strict, lax".to_string()),
+        ("SEEDS=0", "SEEDS=0: expected at least 1".to_string()),
+        ("SEEDS=2000000", "SEEDS=2000000: expected at most 1000000".to_string()),
+        ("CYCLES=lots", "CYCLES=lots: expected a decimal or 0x-hex number".to_string()),
+        ("SHARD=3/3", "SHARD=3/3: expected I/N with 0 <= I < N".to_string()),
+        ("JOBS=0", "JOBS=0: expected at least 1".to_string()),
+    ];
+    for (var, want) in &cases {
+        for target in ["check-vars", "cosim"] {
+            let (code, out) = make(&[target, var]);
+            assert_eq!(code, Some(2), "make {target} {var}:\n{out}");
+            let first = out.lines().next().unwrap_or("");
+            assert!(first.starts_with(&format!("make: {var}: ")) && first.contains(want.as_str()), "{var}:\n{out}");
+            assert!(!out.contains("false build"), "make {target} {var} built first:\n{out}");
+        }
+    }
+    // Valid values pass the check (which builds nothing).
+    let (code, out) =
+        make(&["check-vars", "DOMAINS=2", "GEN=nv40,g84", "FAULT=threshold_cmp", "LAYOUT=odd", "DECODE=lax"]);
+    assert_eq!(code, Some(0), "{out}");
+    // Targets that need FILE say so before building.
+    for target in ["script", "record-dump", "import-mmiotrace"] {
+        let (code, out) = make(&[target]);
+        assert_eq!(code, Some(2), "make {target}:\n{out}");
+        assert!(out.starts_with(&format!("make: usage: make {target} FILE=")), "make {target}:\n{out}");
+        assert!(!out.contains("false build"), "make {target} built first:\n{out}");
+    }
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `make check-vars`: checks the make variables before anything is built, so
+# `make cosim DOMAINS=3` fails in a second with one line naming the valid
+# values instead of after a build. The lists come from the sources the
+# binary is built from (sim/build.rs, tests/faults/, the script module,
+# src/pcnt/config.rs, sim/src/cli.rs), not from a copy kept here.
+# Variables arrive through the environment; an empty one is not checked.
+# Exit status 2 (bad input), as `pcnt` gives for the same values.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+fail() {
+	echo "make: $1" >&2
+	exit 2
+}
+
+# Comma-joined words of $*.
+join() {
+	local IFS=,
+	echo "$*" | sed 's/,/, /g'
+}
+
+# Domain counts with a Verilated build: the second field of sim/build.rs's CONFIGS rows.
+domain_counts=$(sed -nE 's/^ *\("[a-z0-9_]+", ([0-9]+), (true|false),.*/\1/p' sim/build.rs | sort -nu | tr '\n' ' ')
+# Generations of the harness: script::GENS.
+gens=$(sed -nE 's/^pub const GENS: &\[&str\] = &\[(.*)\];/\1/p' sim/src/pcnt/script/mod.rs | tr -d '"' | tr ',' ' ')
+# Signal layouts: pcounter::Layout::NAMES.
+layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/p' src/pcnt/config.rs | tr -d '"' | tr ',' ' ')
+# Injected faults: one build per tests/faults/*.fault.
+faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
+max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
+[ -n "$domain_counts" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$max_seeds" ] ||
+	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"
+
+# $1 in the words $2?
+one_of() {
+	local w
+	for w in $2; do [ "$1" = "$w" ] && return 0; done
+	return 1
+}
+
+# A number as pcnt reads it: decimal or 0x-hex, `_` separators.
+number() {
+	[[ "$1" =~ ^([0-9][0-9_]*|0[xX][0-9a-fA-F_]+)$ ]]
+}
+
+check_number() { # NAME VALUE MIN [MAX]
+	local v=${2//_/}
+	number "$2" || fail "$1=$2: expected a decimal or 0x-hex number"
+	v=$((v))
+	[ "$v" -ge "$3" ] || fail "$1=$2: expected at least $3"
+	[ -z "${4:-}" ] || [ "$v" -le "$4" ] || fail "$1=$2: expected at most $4"
+}
+
+if [ -n "${NEED_FILE:-}" ] && [ -z "${FILE:-}" ]; then
+	fail "$NEED_FILE"
+fi
+[ -z "${SEED:-}" ] || check_number SEED "$SEED" 0
+[ -z "${SEEDS:-}" ] || check_number SEEDS "$SEEDS" 1 "$max_seeds"
+[ -z "${CYCLES:-}" ] || check_number CYCLES "$CYCLES" 1
+[ -z "${WINDOW:-}" ] || check_number WINDOW "$WINDOW" 0
+[ -z "${JOBS:-}" ] || check_number JOBS "$JOBS" 1 4096
+[ -z "${CORRUPT:-}" ] || check_number CORRUPT "$CORRUPT" 0
+if [ -n "${DOMAINS:-}" ]; then
+	IFS=, read -r -a list <<<"$DOMAINS"
+	[ "${#list[@]}" -gt 0 ] || fail "DOMAINS=$DOMAINS: valid domain counts are $(join $domain_counts) (a comma list)"
+	for d in "${list[@]}"; do
+		one_of "$d" "$domain_counts" ||
+			fail "DOMAINS=$DOMAINS: valid domain counts are $(join $domain_counts) (a comma list; the Verilated builds)"
+	done
+fi
+if [ -n "${GEN:-}" ]; then
+	IFS=, read -r -a list <<<"$GEN"
+	for g in "${list[@]}"; do
+		one_of "$g" "all $gens" || fail "GEN=$GEN: valid generations are all, $(join $gens) (a comma list)"
+	done
+fi
+[ -z "${FAULT:-}" ] || one_of "$FAULT" "$faults" ||
+	fail "FAULT=$FAULT: unknown fault; valid faults are the stems of tests/faults/*.fault: $(join $faults)"
+[ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts" || fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts)"
+[ -z "${DECODE:-}" ] || one_of "$DECODE" "strict lax" || fail "DECODE=$DECODE: valid decodes are strict, lax"
+if [ -n "${SHARD:-}" ]; then
+	[[ "$SHARD" =~ ^([0-9]+)/([0-9]+)$ ]] && [ "${BASH_REMATCH[2]}" -ge 1 ] &&
+		[ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ] ||
+		fail "SHARD=$SHARD: expected I/N with 0 <= I < N"
+fi
+exit 0
