@@ -66,3 +66,22 @@ fn harness_build_rejects_bad_parameters() {
         assert!(text.contains(message), "{param}: expected the check `{message}` in:\n{text}");
     }
 }
+
+/// `make mutate` judges mutants with the harness's own options (it reads
+/// them from build.rs) and keeps its kill categories apart: only lockstep
+/// kills enter the lockstep score (a lint or build rejection, a crash and a
+/// timeout ran no comparison to the end).
+#[test]
+fn mutate_uses_harness_flags_and_honest_figures() {
+    let code = "import sys; sys.path.insert(0, 'tools'); import mutate\n\
+                print(' '.join(mutate.harness_args()))\n\
+                c = dict(lockstep=3, survived=1, build=1, lint=5, crashed=1, timeout=2)\n\
+                print(mutate.figures(c))";
+    let out = Command::new("python3").current_dir(root()).args(["-B", "-c", code]).output().expect("run python3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(VERILATOR_ARGS.join(" ").as_str()), "tools/mutate.py reads other options");
+    // ran = 3 + 1, score 3/4; caught 1 + 5 + 3 + 1 + 2 = 12 of 13.
+    assert_eq!(lines.next(), Some("(4, 75.0, 12, 13, 92.3076923076923)"), "{text}");
+}
