@@ -59,8 +59,14 @@ struct Fault {
 }
 
 /// Verilator options of every build (the parameters come per variant).
-const VERILATOR_ARGS: &[&str] =
-    &["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal"];
+/// Warnings stay fatal: the RTL's parameter checks (`$error` in generate
+/// blocks of pcnt_top.sv) are USERERROR warnings to Verilator, and with
+/// `-Wno-fatal` a build with parameters they reject would still run. Waivers
+/// go by name, with a reason, in `WAIVERS` (shared with `make lint`).
+const VERILATOR_ARGS: &[&str] = &["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace"];
+
+/// The waiver file passed to every build, relative to the repository root.
+const WAIVERS: &str = "rtl/lint.vlt";
 
 /// The PCOUNTER file list and its include folder (`+incdir+` of the list).
 const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
@@ -128,9 +134,11 @@ fn main() {
             Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl")), dir.join("rtl")),
         };
         let prefix = format!("Vpcnt_{}", v.name);
+        // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
+        // about the 32-bit `1`.
         let params = [
             format!("-GNumDomains={}", v.domains),
-            format!("-GStrictDecode={}", u8::from(v.strict)),
+            format!("-GStrictDecode=1'b{}", u8::from(v.strict)),
             format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
             format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
             format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
@@ -146,6 +154,7 @@ fn main() {
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
         key.add(&[opt]).add(&fs::read(sim.join("csrc/shim.cpp")).unwrap());
+        key.add(&fs::read(root.join(WAIVERS)).unwrap());
         for f in srcs.iter().chain(&includes(&incdir)) {
             key.add(&fs::read(f).unwrap());
         }
@@ -153,6 +162,7 @@ fn main() {
             let obj = dir.join("obj");
             let mut cmd = Command::new(&verilator);
             cmd.args(VERILATOR_ARGS)
+                .arg(root.join(WAIVERS))
                 .args(["--prefix", &prefix, "--top-module", "pcnt_top"])
                 .args(&params)
                 .arg(format!("-I{}", incdir.display()))
@@ -206,6 +216,13 @@ fn main() {
     println!("cargo:rustc-link-lib=pthread");
     let src = format!("extern \"C\" {{\n{decls}}}\n\n/// Every Verilated configuration linked in.\npub static MODELS: &[ModelFns] = &[\n{table}];\n");
     fs::write(out.join("models.rs"), src).unwrap();
+    // The exact options, for the test that a rejected parameter set fails
+    // this build (tests/harness_build.rs), and tools/mutate.py reads the const.
+    let flags = format!(
+        "/// Verilator options of every harness build (build.rs).\npub static VERILATOR_ARGS: &[&str] = &{VERILATOR_ARGS:?};\n\
+         /// Waiver file of every harness build, relative to the repository root.\npub static VERILATOR_WAIVERS: &str = {WAIVERS:?};\n"
+    );
+    fs::write(out.join("harness_flags.rs"), flags).unwrap();
 }
 
 /// A packed per-domain parameter value (domain 0 in the low bits) as a sized

@@ -19,20 +19,29 @@ Mutation operators, one change per mutant, on code (never comments):
 Selection is deterministic: the first mutant (by SHA-256 of its text) of
 every (file, operator) group, then the rest in SHA-256 order until N.
 
-Classification:
-  stillborn   Verilator rejects the mutant (not counted);
-  equivalent  trivial compiler equivalence: Verilator's C++ output equals the
-              original's (after normalising file names and hashes), or the
-              survivor is argued equivalent in docs/mutation.md;
-  killed      `make lint` (Verilator -Wall) rejects the mutant, or
-              a two-domain script or a random seed shows an RTL/model
-              mismatch (or a failed expectation, or the Verilated model
-              aborts);
-  survived    none of that;
-  error       the harness could not run the check (counts as a failure of
-              `make mutate`, never as a kill).
+Classification (each mutant gets the first that applies):
+  stillborn       Verilator rejects the mutant even with warnings not fatal
+                  (a syntax or elaboration error; not counted);
+  equivalent      trivial compiler equivalence: Verilator's C++ output equals
+                  the original's (after normalising file names and hashes),
+                  or the survivor is argued equivalent in docs/mutation.md;
+  build           the harness build rejects it: one of Verilator's default
+                  warnings, which the harness keeps fatal (sim/build.rs
+                  VERILATOR_ARGS), e.g. a `$error` parameter check of
+                  pcnt_top.sv (USERERROR) or a width mismatch;
+  lint            `make lint` (Verilator -Wall) rejects it;
+  lockstep        a two-domain script or a random seed shows an RTL/model
+                  mismatch or a failed script expectation;
+  crashed         the Verilated model aborted during the lockstep run;
+  timeout         a lockstep run did not finish in 600 s;
+  survived        none of that;
+  error           the harness could not run the check (counts as a failure
+                  of `make mutate`, never as a kill).
 The same checks run first on the unmutated RTL and must pass.
-Kill rate = killed / (killed + survived).
+Two figures: the lockstep score, lockstep / (lockstep + survived), over the
+mutants that built and ran to the end (the gate: >= 95 %); and the caught
+rate, (build + lint + lockstep + crashed + timeout) / (that + survived),
+which also credits the rejections that never ran a cycle.
 """
 
 import argparse
@@ -168,16 +177,30 @@ def rtl_path(name):
     return next(p for p in rtl_list() if Path(p).name == name)
 
 
-def verilate(src_dir, obj_dir):
-    """Verilator C++ of the 2-domain top; returns a normalised hash or None (rejected)."""
+def harness_args():
+    """The harness build's Verilator options, read from sim/build.rs (one
+    source: a mutant is judged with exactly the flags `make test` builds with)."""
+    text = (SNAP / "sim/build.rs").read_text()
+    m = re.search(r"const VERILATOR_ARGS: &\[&str\] =\s*&\[([^\]]*)\]", text)
+    if not m:
+        raise SystemExit("mutate: VERILATOR_ARGS not found in sim/build.rs")
+    return re.findall(r'"([^"]*)"', m.group(1))
+
+
+def verilate(src_dir, obj_dir, fatal=False):
+    """Verilator C++ of the 2-domain top with the harness's options and
+    waivers (fatal=False: warnings not fatal); returns (normalised hash or
+    None if rejected, first message)."""
     if obj_dir.exists():
         shutil.rmtree(obj_dir)
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
-    cmd = ["verilator", "--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace", "-Wno-fatal",
-           "--prefix", "Vm", "--top-module", "pcnt_top", "-GNumDomains=2", f"-I{src_dir}", "-Mdir", str(obj_dir)]
+    args = [a for a in harness_args() if a != "-Wno-fatal"] + ([] if fatal else ["-Wno-fatal"])
+    cmd = ["verilator", *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", "pcnt_top",
+           "-GNumDomains=2", f"-I{src_dir}", "-Mdir", str(obj_dir)]
     r = subprocess.run(cmd + files, capture_output=True, text=True)
     if r.returncode != 0:
-        return None
+        first = next((l for l in r.stderr.split("\n") if l.startswith("%")), r.stderr.strip()[:120])
+        return None, re.sub(r"\S*/src/", "", first)[:140]
     h = hashlib.sha256()
     norm = []
     for p in sorted(obj_dir.iterdir()):
@@ -189,7 +212,7 @@ def verilate(src_dir, obj_dir):
         norm.append(t)
     for t in sorted(norm):
         h.update(t.encode())
-    return h.hexdigest()
+    return h.hexdigest(), ""
 
 
 def lint(src_dir):
@@ -262,7 +285,9 @@ def check(pcnt, fault, seeds, cycles, work, out):
                                 "--window", "50", "--xseed", x], capture_output=True, text=True, timeout=600, cwd=tree)
             if r.returncode == 1:
                 first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
-                return "killed", f"script (xseed {x}): " + first[5:][:100]
+                return "lockstep", f"script (xseed {x}): " + first[5:][:100]
+            if r.returncode < 0:
+                return "crashed", f"script (xseed {x}): signal {-r.returncode}"
             if r.returncode != 0:
                 return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
         # The unmutated run pins the mutants' configuration (a 2-domain build
@@ -273,17 +298,30 @@ def check(pcnt, fault, seeds, cycles, work, out):
                             "--domains", "2", "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50",
                             "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
-        return "killed", "timeout (600 s)"
+        # Not a detected mismatch: the run was cut off, so it is reported apart.
+        return "timeout", "no result in 600 s"
     if r.returncode == 0:
         return "survived", ""
     if r.returncode == 1:
         m = re.search(r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)", r.stdout + r.stderr)
-        return "killed", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
+        return "lockstep", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
     if r.returncode < 0:
         # A Verilated model that aborts (e.g. a combinational loop that no
-        # longer converges) is a detected bug too.
-        return "killed", f"cosim: crashed (signal {-r.returncode})"
+        # longer converges) is a detected bug, but not a compared mismatch.
+        return "crashed", f"cosim: signal {-r.returncode}"
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
+def figures(c):
+    """(ran, lockstep score %, caught, non-equivalent, caught rate %) of the
+    verdict counts `c`. Only lockstep kills count for the score: a rejection
+    by the build or lint, a crash and a timeout ran no comparison to the end."""
+    ran = c["lockstep"] + c["survived"]
+    score = 100.0 * c["lockstep"] / ran if ran else 0.0
+    caught = c["build"] + c["lint"] + c["lockstep"] + c["crashed"] + c["timeout"]
+    live = caught + c["survived"]
+    rate = 100.0 * caught / live if live else 0.0
+    return ran, score, caught, live, rate
 
 
 def run_mutant(pcnt, name, seeds, cycles, work):
@@ -332,9 +370,9 @@ def main():
 
     t0 = time.time()
     patched(work / "src", None)
-    base = verilate(work / "src", work / "obj")
-    if base is None:
-        print("mutate: the unmutated RTL does not verilate", file=sys.stderr)
+    base, _ = verilate(work / "src", work / "obj")
+    if base is None or verilate(work / "src", work / "obj", fatal=True)[0] is None:
+        print("mutate: the unmutated RTL does not verilate with the harness's options", file=sys.stderr)
         return 2
     if (w := lint(work / "src")) is not None:
         print(f"mutate: the unmutated RTL does not lint clean: {w}", file=sys.stderr)
@@ -342,20 +380,22 @@ def main():
     verdict = {}
     for m in chosen:
         patched(work / "src", m)
-        h = verilate(work / "src", work / "obj")
+        h, _ = verilate(work / "src", work / "obj")
         if h is None:
             verdict[m["name"]] = ("stillborn", "Verilator rejects it")
         elif h == base:
             verdict[m["name"]] = ("equivalent", "identical Verilator output (TCE)")
+        elif (w := verilate(work / "src", work / "obj", fatal=True)[1]):
+            verdict[m["name"]] = ("build", "harness build: " + w)
         elif (w := lint(work / "src")) is not None:
-            verdict[m["name"]] = ("killed", "lint: " + w)
+            verdict[m["name"]] = ("lint", "lint: " + w)
         elif not a.reuse:
             (work / "faults" / f'{m["name"]}.fault').write_text(
                 f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
                 f'file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
             )
     nbuild = sum(1 for m in chosen if m["name"] not in verdict)
-    print(f"mutate: {len(verdict)} stillborn, equivalent (TCE) or killed by lint; building {nbuild} mutants "
+    print(f"mutate: {len(verdict)} stillborn, equivalent (TCE) or rejected by the harness build or lint; building {nbuild} mutants "
           f"({time.time() - t0:.0f} s so far)", flush=True)
 
     tree = work / "tree"
@@ -387,7 +427,8 @@ def main():
     why = explanations()
     by = {m["name"]: m for m in chosen}
     rows = []
-    counts = {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0, "error": 0}
+    counts = {k: 0 for k in ("lockstep", "build", "lint", "crashed", "timeout", "survived", "equivalent", "stillborn",
+                             "error")}
     survivors = []
     for m in chosen:
         v, how = verdict[m["name"]]
@@ -400,13 +441,15 @@ def main():
         if v == "survived":
             survivors.append(m)
         rows.append(f'| {m["name"]} | {m["file"]}:{m["line"]} | {m["op"]} | {v} | {how} |')
-    live = counts["killed"] + counts["survived"]
-    rate = 100.0 * counts["killed"] / live if live else 0.0
+    c = counts
+    ran, score, caught, live, rate = figures(c)
     argued = sum(1 for r in rows if "argued in docs/mutation.md" in r)
-    raw = f"; {counts['killed']}/{live + argued} = {100.0 * counts['killed'] / max(1, live + argued):.1f} % counting the {argued} argued equivalents as survivors" if argued else ""
-    summary = (f'mutate: {len(chosen)} mutants: {counts["killed"]} killed, {counts["survived"]} survived, '
-               f'{counts["equivalent"]} equivalent, {counts["stillborn"]} stillborn, {counts["error"]} errors; '
-               f'kill rate {rate:.1f} % of {live} non-equivalent{raw} ({time.time() - t0:.0f} s)')
+    raw = f"; {c['lockstep']}/{ran + argued} = {100.0 * c['lockstep'] / max(1, ran + argued):.1f} % counting the {argued} argued equivalents as survivors" if argued else ""
+    summary = (f'mutate: {len(chosen)} mutants: killed by lockstep {c["lockstep"]}, by the harness build '
+               f'{c["build"]}, by lint {c["lint"]}; crashed {c["crashed"]}, timed out {c["timeout"]}; survived '
+               f'{c["survived"]}; equivalent {c["equivalent"]}, stillborn {c["stillborn"]}, errors {c["error"]}\n'
+               f'mutate: lockstep score {c["lockstep"]}/{ran} = {score:.1f} % of the mutants that built and ran{raw}; '
+               f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
     report = ["# Mutation report (make mutate)", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
     for m in survivors:
@@ -418,7 +461,7 @@ def main():
         print(f'SURVIVED {m["name"]} {m["file"]}:{m["line"]} ({m["op"]})\n  - {m["find"].strip()}\n  + {m["replace"].strip()}')
     print(summary)
     print(f"report: {a.out}/report.md")
-    return 0 if rate >= 95.0 and counts["error"] == 0 else 1
+    return 0 if score >= 95.0 and counts["error"] == 0 else 1
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ pub struct ModelFns {
 }
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
+include!(concat!(env!("OUT_DIR"), "/harness_flags.rs"));
 
 /// Outputs of one cycle, sampled before the rising edge (values of cycle t).
 #[derive(Clone, Debug, Default)]

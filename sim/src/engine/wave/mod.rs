@@ -26,12 +26,15 @@
 //! [`gtkw_names_in_vcd`] lists every name of a VCD by the same rules, for
 //! checking names before they go into a save file.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::iter::once;
 use std::path::Path;
+
+mod gtkw;
+pub use gtkw::{gtkw_opening, GtkwOpening, GTKW_WAVE_PX_RANGE};
 
 use vcd::{Command, Header, IdCode, ReferenceIndex, Scope, ScopeItem, ScopeType, TimescaleUnit, Value, Var, VarType};
 
@@ -158,11 +161,13 @@ fn write_merged<W: Write>(
 /// Write a GTKWave save file that opens `vcd` with signal groups (each: a
 /// name and full GTKWave signal names, see the module docs), vectors in hex,
 /// 1-bit signals binary, the primary marker at `marker_time` and the view
-/// zoomed onto `time_window` (widened to contain the marker, plus a 5% margin).
+/// opening on the marker with `context` time units before it when the dump
+/// leaves room for that after the marker (GTKWave's rule: [`gtkw`]; with too
+/// little dump after the marker, the whole dump).
 ///
-/// Times are in the VCD's timestamp units; `vcd` is read (header only) to
-/// scale them by its timescale multiplier (GTKWave counts `10ps` files in ps)
-/// and to learn signal widths. The dumpfile path is written as given. Names
+/// Times are in the VCD's timestamp units; `vcd` is read to scale them by its
+/// timescale multiplier (GTKWave counts `10ps` files in ps), to learn signal
+/// widths and the dump's first and last time. The dumpfile path is written as given. Names
 /// that are not in the VCD are still written (GTKWave skips them); check them
 /// with [`gtkw_names_in_vcd`] if that matters.
 pub fn write_gtkw(
@@ -170,7 +175,7 @@ pub fn write_gtkw(
     out: &Path,
     groups: &[(String, Vec<String>)],
     marker_time: u64,
-    time_window: (u64, u64),
+    context: u64,
 ) -> io::Result<()> {
     for (group, names) in groups {
         if group.contains(['\n', '\r']) {
@@ -184,14 +189,29 @@ pub fn write_gtkw(
     let scale = header.timescale.map_or(1, |(n, _)| u64::from(n));
     let widths: HashMap<String, u32> = gtkw_names(&header).into_iter().collect();
 
-    let text = gtkw_text(
+    let dump = dump_span(vcd)?;
+    let text = gtkw::text(
         vcd,
         groups,
         &widths,
         marker_time.saturating_mul(scale),
-        (time_window.0.saturating_mul(scale), time_window.1.saturating_mul(scale)),
+        context.saturating_mul(scale),
+        (dump.0.saturating_mul(scale), dump.1.saturating_mul(scale)),
     );
     fs::write(out, text).map_err(|e| annotate(e, "writing GTKWave save file", out))
+}
+
+/// First and last timestamp of `vcd` (VCD units): GTKWave's `tims.first` and
+/// `tims.last`, which decide whether it honours `[timestart]` (see [`gtkw`]).
+pub fn dump_span(vcd: &Path) -> io::Result<(u64, u64)> {
+    let (_, parser) = open_vcd(vcd).map_err(|e| annotate(e, "reading VCD", vcd))?;
+    let mut span: Option<(u64, u64)> = None;
+    for cmd in parser {
+        if let Command::Timestamp(t) = cmd.map_err(|e| annotate(e, "reading VCD", vcd))? {
+            span = Some(span.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+        }
+    }
+    span.ok_or_else(|| invalid(format!("VCD {} has no timestamp", vcd.display())))
 }
 
 /// Every signal of `vcd` as GTKWave names it in a save file, with its width
@@ -494,75 +514,6 @@ fn check_gtkw_signal_name(name: &str) -> io::Result<()> {
         return Err(invalid(format!("{name:?} cannot be a signal line in a GTKWave save file")));
     }
     Ok(())
-}
-
-/// Window size requested in `[size]` and the panes' widths. What is left is
-/// the wave area the zoom is computed for: GTKWave 3.3.118 gives it 800 px;
-/// assuming a little less keeps the whole window on screen.
-const GTKW_WINDOW: (u32, u32) = (1400, 800);
-const GTKW_SST_WIDTH: u32 = 220;
-const GTKW_SIGNALS_WIDTH: u32 = 300;
-const GTKW_WAVE_PX: f64 = 760.0;
-/// Named markers a GTKWave 3.3 save file lists after the primary marker (A..Z).
-const GTKW_NAMED_MARKERS: usize = 26;
-
-/// The save file text; times are already in GTKWave's units.
-fn gtkw_text(
-    vcd: &Path,
-    groups: &[(String, Vec<String>)],
-    widths: &HashMap<String, u32>,
-    marker: u64,
-    window: (u64, u64),
-) -> String {
-    let lo = window.0.min(window.1).min(marker);
-    let hi = window.0.max(window.1).max(marker);
-    let margin = (hi - lo) / 20 + 1;
-    let start = lo.saturating_sub(margin);
-    let shown = (hi.saturating_add(margin) - start).saturating_add(1);
-    // GTKWave draws 2^-zoom / 200 time units per pixel (zoombuttons.c); it
-    // never zooms in past 0 itself, so neither do we.
-    let zoom = (-(shown as f64 * 200.0 / GTKW_WAVE_PX).log2()).min(0.0);
-
-    let mut s = String::new();
-    let _ = writeln!(s, "[*]\n[*] lockstep mismatch view, written by pcounter-sim\n[*]");
-    let _ = writeln!(s, "[dumpfile] \"{}\"", vcd.display());
-    let _ = writeln!(s, "[timestart] {start}");
-    let _ = writeln!(s, "[size] {} {}", GTKW_WINDOW.0, GTKW_WINDOW.1);
-    let _ = writeln!(s, "[pos] -1 -1");
-    let _ = write!(s, "*{zoom:.6} {marker}");
-    for _ in 0..GTKW_NAMED_MARKERS {
-        s.push_str(" -1");
-    }
-    s.push('\n');
-    // Open the hierarchy of every listed signal in the signal search tree.
-    let mut open = BTreeSet::new();
-    for name in groups.iter().flat_map(|(_, names)| names) {
-        for (i, _) in name.match_indices('.') {
-            open.insert(&name[..=i]);
-        }
-    }
-    for scope in open {
-        let _ = writeln!(s, "[treeopen] {scope}");
-    }
-    let _ = writeln!(s, "[sst_width] {GTKW_SST_WIDTH}");
-    let _ = writeln!(s, "[signals_width] {GTKW_SIGNALS_WIDTH}");
-    let _ = writeln!(s, "[sst_expanded] 1");
-    let _ = writeln!(s, "[sst_vpaned_height] 300");
-    for (group, names) in groups {
-        // Flags are hex TR_* bits: 0x800000 group begin, 0x1000000 group end,
-        // 0x200 blank (label) row, 0x2 hex, 0x8 binary, 0x20 right-justify.
-        let _ = writeln!(s, "@800200\n-{group}");
-        for name in names {
-            let is_vector = match widths.get(name) {
-                Some(&w) => w > 1,
-                None => name.ends_with(']') && name.rsplit('[').next().is_some_and(|r| r.contains(':')),
-            };
-            let _ = writeln!(s, "@{}\n{name}", if is_vector { "22" } else { "28" });
-        }
-        let _ = writeln!(s, "@1000200\n-{group}");
-    }
-    let _ = writeln!(s, "[pattern_trace] 1\n[pattern_trace] 0");
-    s
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 //! VCD merge and .gtkw tests.
 
+use super::gtkw::GTKW_NAMED_MARKERS;
 use super::*;
 use std::path::PathBuf;
 
@@ -339,7 +340,7 @@ fn gtkw_has_marker_groups_and_every_signal() {
         ("dom0".to_string(), names[..2].to_vec()),
         ("status".to_string(), vec![names[2].clone(), "TOP.clk".to_string()]),
     ];
-    write_gtkw(&vcd, &gtkw, &groups, 30, (10, 40)).unwrap();
+    write_gtkw(&vcd, &gtkw, &groups, 30, 20).unwrap();
     let text = fs::read_to_string(&gtkw).unwrap();
     let lines: Vec<&str> = text.lines().collect();
 
@@ -350,8 +351,7 @@ fn gtkw_has_marker_groups_and_every_signal() {
     assert_eq!(fields.len(), 2 + GTKW_NAMED_MARKERS);
     let zoom: f64 = fields[0].parse().unwrap();
     assert!(zoom <= 0.0 && zoom > -20.0, "{zoom}");
-    let start: u64 = lines.iter().find_map(|l| l.strip_prefix("[timestart] ")).unwrap().parse().unwrap();
-    assert!(start <= 10, "window start {start} is after the window");
+    assert_opens_at_marker(&text, (10, 40), 30);
     assert!(lines.contains(&"[treeopen] lockstep."));
     assert!(lines.contains(&"[treeopen] lockstep.dom0."));
 
@@ -375,16 +375,137 @@ fn gtkw_times_follow_the_timescale_multiplier() {
     let dir = scratch("gtkw-scale");
     let (vcd, gtkw) = (dir.join("ten.vcd"), dir.join("view.gtkw"));
     fs::write(&vcd, "$timescale 10ps $end\n$scope module t $end\n$var wire 1 ! a $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n").unwrap();
-    write_gtkw(&vcd, &gtkw, &[("g".into(), vec!["t.a".into()])], 7, (5, 9)).unwrap();
+    write_gtkw(&vcd, &gtkw, &[("g".into(), vec!["t.a".into()])], 7, 2).unwrap();
     let text = fs::read_to_string(&gtkw).unwrap();
     let marker = text.lines().find(|l| l.starts_with('*')).unwrap();
     assert_eq!(marker.split(' ').nth(1), Some("70"), "{marker}");
 
-    let err = write_gtkw(&dir.join("nope.vcd"), &gtkw, &[], 0, (0, 1)).unwrap_err();
+    let err = write_gtkw(&dir.join("nope.vcd"), &gtkw, &[], 0, 0).unwrap_err();
     assert!(err.to_string().contains("nope.vcd"), "{err}");
     for bad in ["@evil", "two names", "", "[size]"] {
         let groups = [("g".to_string(), vec![bad.to_string()])];
-        let err = write_gtkw(&vcd, &gtkw, &groups, 0, (0, 1)).expect_err(bad);
+        let err = write_gtkw(&vcd, &gtkw, &groups, 0, 0).expect_err(bad);
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{bad}");
     }
+}
+
+/// GTKWave opens `text` (dump `first..=last`) with `[timestart]` honoured,
+/// the view starting there and `marker` (the primary marker) in view, on
+/// every wave area width the writer allows for and on GTKWave 3.3.118's 800 px.
+fn assert_opens_at_marker(text: &str, dump: (u64, u64), marker: u64) {
+    let timestart: u64 = text.lines().find_map(|l| l.strip_prefix("[timestart] ")).unwrap().parse().unwrap();
+    let (lo, hi) = GTKW_WAVE_PX_RANGE;
+    for px in (lo..=hi).step_by(40).chain([hi, 800]) {
+        let o = gtkw_opening(text, dump, px);
+        assert!(o.timestart_honoured, "{px} px: GTKWave ignores [timestart] {timestart}: {o:?}\n{text}");
+        assert_eq!(o.start, timestart, "{px} px: {o:?}");
+        assert_eq!(o.marker, Some(marker), "{px} px: primary marker");
+        assert!(o.start <= marker && marker as f64 <= o.end, "{px} px: marker {marker} not in view {o:?}");
+    }
+}
+
+fn gtkw_for(dir: &Path, first: u64, last: u64, marker: u64, context: u64) -> String {
+    let (vcd, gtkw) = (dir.join("span.vcd"), dir.join("span.gtkw"));
+    fs::write(&vcd, format!("$timescale 1ps $end\n$scope module t $end\n$var wire 1 ! a $end\n$upscope $end\n$enddefinitions $end\n#{first}\n0!\n#{last}\n1!\n")).unwrap();
+    assert_eq!(dump_span(&vcd).unwrap(), (first, last));
+    write_gtkw(&vcd, &gtkw, &[("g".into(), vec!["t.a".into()])], marker, context).unwrap();
+    fs::read_to_string(&gtkw).unwrap()
+}
+
+/// A mismatch window as the harness writes it: 2000 cycles before the
+/// mismatch, `WAVE_TAIL` after, 10 units a cycle, 40 cycles of context.
+#[test]
+fn gtkw_opens_at_the_mismatch_in_gtkwave() {
+    let dir = scratch("gtkw-open");
+    let (m, tail) = (5000u64, 60u64);
+    let text = gtkw_for(&dir, (m - 2000) * 10, (m + tail) * 10, m * 10, 40 * 10);
+    assert_opens_at_marker(&text, ((m - 2000) * 10, (m + tail) * 10), m * 10);
+    let o = gtkw_opening(&text, ((m - 2000) * 10, (m + tail) * 10), 800);
+    assert_eq!(o.start, (m - 40) * 10, "the 40 cycles of context: {o:?}");
+    // A mismatch in cycle 0 (no context before it): the view starts at the
+    // dump's start and is as wide as still fits (the whole 600-unit dump on
+    // the widest area, so 800/1400 of it on 800 px), not one zoomed-in point.
+    let text = gtkw_for(&dir, 0, tail * 10, 0, 40 * 10);
+    assert_opens_at_marker(&text, (0, tail * 10), 0);
+    let o = gtkw_opening(&text, (0, tail * 10), 800);
+    assert!(o.end >= 600.0 * 800.0 / 1400.0 - 2.0, "{o:?}\n{text}");
+
+    // The file as written before issue 13: [timestart] at the context, a zoom
+    // that fits the 40 cycles to the dump's end on 760 px. GTKWave's 800 px
+    // page runs past the dump's end, so it opened at the window's start: the
+    // reading model must say so (else it could not catch the defect).
+    let (first, last) = ((m - 2000) * 10, (m + 3) * 10);
+    let lo = (m - 40) * 10;
+    let margin = (last - lo) / 20 + 1;
+    let shown = (last + margin) - (lo - margin) + 1;
+    let zoom = -(shown as f64 * 200.0 / 760.0).log2();
+    let old = format!("[timestart] {}\n[size] 1400 800\n*{zoom:.6} {} -1\n", lo - margin, m * 10);
+    let o = gtkw_opening(&old, (first, last), 800);
+    assert!(!o.timestart_honoured && o.start == first, "{o:?}");
+    assert!((o.end as u64) < m * 10, "the old file's view misses the mismatch: {o:?}");
+}
+
+/// Marker at the dump's very end (no tail): the whole dump on the narrowest
+/// area, opening at its first time, marker in view at every width.
+#[test]
+fn gtkw_without_tail_shows_the_whole_dump() {
+    let dir = scratch("gtkw-notail");
+    let text = gtkw_for(&dir, 1000, 3000, 3000, 400);
+    for px in [GTKW_WAVE_PX_RANGE.0, 800, GTKW_WAVE_PX_RANGE.1] {
+        let o = gtkw_opening(&text, (1000, 3000), px);
+        assert_eq!(o.start, 1000, "{o:?}");
+        assert!(o.end >= 3000.0 && o.marker == Some(3000), "{px} px: {o:?}");
+    }
+}
+
+/// The reading model applies directives in file order, later ones winning,
+/// and drops a [timestart] whose page would run past the dump.
+#[test]
+fn gtkw_opening_follows_gtkwave_rules() {
+    // zoom 0: 1/200 unit a pixel, 800 px = 4 units a page.
+    let f = "[timestart] 10\n*0.000000 12 -1\n[timestart] 20\n";
+    let o = gtkw_opening(f, (0, 100), 800);
+    assert_eq!((o.start, o.marker, o.timestart_honoured), (20, Some(12), true));
+    // Page 4 from 97 ends past 100: ignored, opens at first.
+    let o = gtkw_opening("[timestart] 97\n*0 50\n", (0, 100), 800);
+    assert_eq!((o.start, o.timestart_honoured), (0, false));
+    // Before the dump: ignored.
+    assert!(!gtkw_opening("[timestart] 5\n*0 50\n", (10, 100), 800).timestart_honoured);
+    // Zoom -3: 8/200 per px, 32 units on 800 px.
+    let o = gtkw_opening("[timestart] 60\n*-3 70\n", (0, 100), 800);
+    assert!(o.timestart_honoured && (o.end - 92.0).abs() < 1e-6, "{o:?}");
+    assert!(!gtkw_opening("[timestart] 69\n*-3 70\n", (0, 100), 800).timestart_honoured);
+}
+
+/// The same file in GTKWave itself, when it and `xvfb-run` are installed
+/// (`apt-get install gtkwave xvfb xauth`): GTKWave opens at `[timestart]`
+/// with the marker in view. Without them the model above is the check.
+#[test]
+fn gtkw_opens_at_the_mismatch_in_real_gtkwave() {
+    let have = |tool: &str| std::process::Command::new("which").arg(tool).output().is_ok_and(|o| o.status.success());
+    if !have("gtkwave") || !have("xvfb-run") {
+        eprintln!("gtkwave or xvfb-run not installed: checked by the reading model only");
+        return;
+    }
+    let dir = scratch("gtkw-real");
+    let m = 5000u64;
+    let text = gtkw_for(&dir, (m - 2000) * 10, (m + 60) * 10, m * 10, 40 * 10);
+    let tcl = dir.join("view.tcl");
+    fs::write(&tcl, "puts \"VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]\"\ngtkwave::/File/Quit\n").unwrap();
+    let out = std::process::Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", "gtkwave", "-S"])
+        .arg(&tcl)
+        .arg(dir.join("span.vcd"))
+        .arg(dir.join("span.gtkw"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let view = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("VIEW "))
+        .unwrap_or_else(|| panic!("no view from gtkwave:\n{stdout}{}", String::from_utf8_lossy(&out.stderr)));
+    let v: Vec<u64> = view.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    let timestart: u64 = text.lines().find_map(|l| l.strip_prefix("[timestart] ")).unwrap().parse().unwrap();
+    assert_eq!((v[0], v[2]), (timestart, m * 10), "GTKWave opened at {view} (start end marker)");
+    assert!(v[0] <= m * 10 && m * 10 <= v[1], "marker not in GTKWave's view {view}");
 }

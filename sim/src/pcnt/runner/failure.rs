@@ -89,6 +89,12 @@ pub fn write_failure(
     Ok(dir)
 }
 
+/// Bus clocks traced after a mismatch. GTKWave honours the save file's
+/// `[timestart]` only if a whole page from there lies inside the dump
+/// (wave::gtkw): 40 cycles of context before the mismatch, shown on every wave
+/// area width the file allows for, need about 47 cycles of dump after it.
+pub const WAVE_TAIL: u64 = 60;
+
 fn write_waves(
     dir: &Path,
     m: &Mismatch,
@@ -99,9 +105,12 @@ fn write_waves(
     let io = |e: String| std::io::Error::other(e);
     let domains = setup.domains;
     let start = m.cycle.saturating_sub(window);
-    let end = m.cycle + 3;
+    let end = m.cycle + WAVE_TAIL;
     let rtl_vcd = dir.join("rtl.vcd");
-    let trace = device::trace_window(setup.engine(true).map_err(io)?, replay(), start, end, &rtl_vcd).map_err(io)?;
+    // Idle cycles after the stimulus, so a script that ends at its mismatch
+    // still has the tail the save file needs.
+    let cmds = replay().chain(std::iter::once(<Cmd as shrink::Wait>::wait(WAVE_TAIL)));
+    let trace = device::trace_window(setup.engine(true).map_err(io)?, cmds, start, end, &rtl_vcd).map_err(io)?;
     let vcd = dir.join("wave.vcd");
     wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
     let _ = fs::remove_file(&rtl_vcd);
@@ -154,8 +163,8 @@ fn write_waves(
             .map(wave::gtkw_name)
             .collect(),
     ));
-    // Open zoomed on the last cycles before the mismatch; the file holds the whole window.
-    let zoom_from = m.cycle.saturating_sub(40).max(start);
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, (zoom_from * 10, end * 10))?;
+    // Open zoomed on the last 40 cycles before the mismatch; the file holds
+    // the whole window.
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, 40 * 10)?;
     Ok(())
 }
