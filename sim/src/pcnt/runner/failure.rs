@@ -22,14 +22,8 @@ pub fn write_failure(
     setup: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<PathBuf> {
-    let dir = art.out.join(tag);
-    fs::create_dir_all(&dir)?;
-    // 1. The reproducer first: everything after this may fail or be killed.
-    fs::write(dir.join("repro.txt"), format!("{repro}\n"))?;
-    fs::write(art.out.join("last-failure"), format!("{}\n", dir.display()))?;
-    // 2. The report.
-    let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
-    fs::write(dir.join("report.txt"), &report)?;
+    // 1, 2. The reproducer first (everything after it may fail), the report.
+    let dir = crate::engine::artifacts::begin(&art.out, tag, repro, m)?;
     // 3. The stimulus as a scenario script (short runs only; the harness
     //    self-test corruption cannot be expressed in a script).
     if m.cycle > SCRIPT_CYCLES_MAX || setup.corrupt_at.is_some() {
@@ -98,13 +92,9 @@ fn write_waves(
 ) -> std::io::Result<()> {
     let io = |e: String| std::io::Error::other(e);
     let domains = setup.domains;
-    let start = m.cycle.saturating_sub(window);
-    let end = m.cycle + 3;
-    let rtl_vcd = dir.join("rtl.vcd");
-    let trace = device::trace_window(setup.engine(true).map_err(io)?, replay(), start, end, &rtl_vcd).map_err(io)?;
+    let (trace, start, end) =
+        crate::engine::artifacts::waves(dir, m, setup.engine(true).map_err(io)?, replay(), window)?;
     let vcd = dir.join("wave.vcd");
-    wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
-    let _ = fs::remove_file(&rtl_vcd);
     let mut groups =
         vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];
     // The failing register first, then every register of each domain.
