@@ -4,7 +4,8 @@
 //! - every PMON injected fault (tests/faults/*.fault with `device: pmon`) is
 //!   caught by the random regression within a few seeds, leaves a repro,
 //!   report, stimulus script and waves, and the saved stimulus reproduces
-//!   the mismatch on the fault build and passes on the clean one;
+//!   the mismatch on the fault build and passes on the clean one (one
+//!   fault's stimulus is shrunk, and the shrunk script still fails);
 //! - the PMON scenario scripts pass in lockstep and model-only, and a
 //!   wrong expected value in one of them fails.
 
@@ -63,7 +64,17 @@ fn every_pmon_fault_is_caught_with_artifacts() {
             }
         });
         let (job, m) = caught.unwrap_or_else(|| panic!("PMON fault {fault} survived 5 seeds x 100k cycles"));
-        let dir = runner::write_failure(&opts(out), &job, &m).unwrap();
+        // One fault also goes through shrinking.
+        let shrink = fault == "pmon_ovf_late";
+        let dir = runner::write_failure(&PmonOpts { shrink_secs: if shrink { 30 } else { 0 }, ..opts(out) }, &job, &m)
+            .unwrap();
+        if shrink {
+            let min = dir.join("minimal.pms");
+            let full = fs::read_to_string(dir.join("stimulus.pms")).unwrap().lines().count();
+            assert!(fs::read_to_string(&min).unwrap().lines().count() < full, "minimal.pms is no shorter");
+            let e = runner::run_script(&min, false, Some(fault)).unwrap_err();
+            assert!(e.contains(&format!(": {}\n", m.what)), "minimal.pms fails elsewhere: {e}");
+        }
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
         assert!(repro.contains("DEVICE=pmon") && repro.contains(&format!("FAULT={fault}")), "{repro}");
         let report = fs::read_to_string(dir.join("report.txt")).unwrap();

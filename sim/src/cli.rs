@@ -66,7 +66,11 @@ pub enum Cmd {
 }
 
 fn script_help() -> String {
-    format!("Script commands (one per line, `#` starts a comment):\n{}", script::help())
+    format!(
+        "Script commands (one per line, `#` starts a comment):\n{}\nPMON scripts (a `device pmon` line first):\n{}",
+        script::help(),
+        pcounter_sim::pmon::cmd::help()
+    )
 }
 
 /// The devices of the harness (`make cosim DEVICE=`).
