@@ -429,3 +429,20 @@ fn make_refuses_bad_variables_before_building() {
         assert!(!out.contains("false build"), "make {target} built first:\n{out}");
     }
 }
+
+/// `--device pmon` runs the PMON regression with its own summary, and
+/// refuses PCOUNTER-only options instead of dropping them.
+#[test]
+fn cosim_device_pmon_runs_its_own_regression() {
+    let out = scratch("cli-pmon");
+    let o = out.display().to_string();
+    let (stdout, err) =
+        text(&pcnt(&["cosim", "--device", "pmon", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
+    assert!(stdout.contains("cosim PMON PASSED: 2 runs, "), "{stdout}{err}");
+    assert!(!stdout.contains("cosim PASSED"), "ran PCOUNTER too:\n{stdout}");
+    let r = pcnt(&["cosim", "--device", "pmon", "--json", "x.json", "--seeds", "1"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r).1.contains("--json is a PCOUNTER option"), "{}", text(&r).1);
+    let r = pcnt(&["cosim", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
+    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
+}

@@ -81,6 +81,17 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
     let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pmon_fault = a.fault.as_deref().is_some_and(|f| pmon::ffi::faults().contains(&f));
     if a.device == cli::Device::Pmon {
+        // PCOUNTER-only options must not be dropped silently.
+        let pcnt_only = [
+            ("--json", a.json.is_some()),
+            ("--shard", a.shard != (0, 1)),
+            ("--corrupt-at", a.corrupt_at.is_some()),
+            ("--layout", a.layout.is_some()),
+            ("--decode", a.decode.is_some()),
+        ];
+        if let Some((opt, _)) = pcnt_only.iter().find(|(_, given)| *given) {
+            return Err(format!("{opt} is a PCOUNTER option: not with --device pmon"));
+        }
         if let Some(f) = a.fault.as_deref().filter(|_| !pmon_fault) {
             return Err(format!("fault {f} is a PCOUNTER fault: run it with --device pcnt"));
         }
