@@ -1,7 +1,7 @@
 # PCOUNTER: RTL + Rust model in lockstep. `make help` lists the targets.
 #
 # Public interface (users and CI depend on these names and variables):
-#   make cosim [SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
+#   make cosim [DEVICE= SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
 #   make test | lint | synth | script FILE=... | waves | regmap | setup | check-vars
 
 .DEFAULT_GOAL := help
@@ -37,6 +37,14 @@ JSON    ?=
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
+# DEVICE=pcnt|pmon runs one device's regression; empty runs PCOUNTER, then the
+# PMON box (seed 001), one summary each. A FAULT implies its device (the
+# `device:` line of tests/faults/<name>.fault, default pcnt).
+DEVICE  ?= $(if $(FAULT),$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt),)
+# PMON's own default regression (PMON_SEEDS x PMON_CYCLES, about 15 s on 2
+# cores); SEED/SEEDS/CYCLES given on the command line apply to it too.
+PMON_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
+PMON_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),500000)
 PCNT    := target/release/pcnt
 LINT_DOMAINS := 1 2 8
 
@@ -50,7 +58,7 @@ MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null)
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-17s %s\n", $$1, $$2}'
-	@echo "Variables for cosim: SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON) LAYOUT=$(LAYOUT) DECODE=$(DECODE)"
+	@echo "Variables for cosim: DEVICE=$(DEVICE) SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON) LAYOUT=$(LAYOUT) DECODE=$(DECODE)"
 
 setup: ## install Verilator and Yosys (Debian packages) when missing
 	@missing="$(MISSING)"; \
@@ -72,18 +80,24 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 # (NEED_FILE, a target-specific variable that reaches this prerequisite; no
 # single quotes in it: the recipe quotes the values with them).
 check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
-	@SEED='$(SEED)' SEEDS='$(SEEDS)' CYCLES='$(CYCLES)' DOMAINS='$(DOMAINS)' GEN='$(GEN)' FAULT='$(FAULT)' \
+	@SEED='$(SEED)' SEEDS='$(SEEDS)' CYCLES='$(CYCLES)' DOMAINS='$(DOMAINS)' GEN='$(GEN)' FAULT='$(FAULT)' DEVICE='$(DEVICE)' \
 	  WINDOW='$(WINDOW)' JOBS='$(JOBS)' SHARD='$(SHARD)' LAYOUT='$(LAYOUT)' DECODE='$(DECODE)' \
 	  CORRUPT='$(CORRUPT)' FILE='$(FILE)' NEED_FILE='$(NEED_FILE)' bash tools/check_vars.sh
 
 build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
-cosim: build ## default lockstep regression (28 seeds x 200k cycles x 1,2,8 domains)
+cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then PMON)
+ifneq ($(DEVICE),pmon)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
 	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
+endif
+ifneq ($(DEVICE),pcnt)
+	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
+	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) $(if $(FAULT),--fault $(FAULT),)
+endif
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
@@ -106,8 +120,10 @@ style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and test
 	@over=$$(find sim/src -name '*.rs' -exec wc -l {} + | awk '$$2 != "total" && $$1 > 600 {print "  " $$2 " (" $$1 " lines)"}'); \
 	if [ -n "$$over" ]; then echo "style: harness files over 600 lines (split them by job):"; echo "$$over"; exit 1; fi
 
-coverage: build ## default regression with the coverage gate (docs/coverage-plan.md)
+coverage: build ## default regressions (PCOUNTER, PMON) with the coverage gate (docs/coverage-plan.md)
 	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate
+	$(PCNT) cosim --device pmon --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) --no-progress --jobs $(JOBS) \
+	  --out $(OUT) --coverage-gate
 
 unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression, fault injection
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \

@@ -54,8 +54,10 @@ struct Fault {
     strict: bool,
     /// `layout: odd` (or `real`): the variant's signal layout (2 domains).
     layout: Layout,
-    find: String,
-    replace: String,
+    /// `find:` / `replace:` pairs, applied in order (each must match once).
+    edits: Vec<(String, String)>,
+    /// `device: pmon`: the fault is in that device's RTL (default `pcnt`).
+    device: String,
 }
 
 /// Verilator options of every build (the parameters come per variant).
@@ -71,6 +73,29 @@ const WAIVERS: &str = "rtl/lint.vlt";
 /// The PCOUNTER file list and its include folder (`+incdir+` of the list).
 const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
 const INC_DIR: &str = "rtl/pcnt";
+
+/// A device besides PCOUNTER: its file list, top module, C shim and
+/// configurations (name, Verilator `-G` parameters). Each configuration
+/// and each `tests/faults/*.fault` with `device: <name>` becomes one
+/// library exporting `<name>_<config>_{new,free,cycle,trace_open,
+/// trace_close}`; `<name>_models.rs` in OUT_DIR lists them for the
+/// device's `ffi` module (which names the shim's `In`/`Out` records).
+struct Device {
+    name: &'static str,
+    file_list: &'static str,
+    top: &'static str,
+    shim: &'static str,
+    configs: &'static [(&'static str, &'static [&'static str])],
+}
+
+const DEVICES: &[Device] = &[Device {
+    name: "pmon",
+    file_list: "rtl/pmon/pmon.f",
+    top: "pmon_box",
+    shim: "csrc/pmon_shim.cpp",
+    // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
+    configs: &[("c4", &[])],
+}];
 
 fn main() {
     let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -90,7 +115,7 @@ fn main() {
 
     let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
     let vroot = verilator_root(&verilator);
-    let files = rtl_files(&root);
+    let files = rtl_files(&root, FILE_LIST);
 
     let only = env::var("PCNT_CONFIGS").ok();
     let mut variants: Vec<Variant> = CONFIGS
@@ -108,7 +133,7 @@ fn main() {
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         println!("cargo:rerun-if-changed={}", dir.display());
-        for f in faults(&dir) {
+        for f in faults(&dir).into_iter().filter(|f| f.device == "pcnt") {
             let cfg = Config::with_layout(Gen::G84, 2, f.layout).expect("fault layout");
             variants.push(Variant {
                 name: format!("f_{}", f.name),
@@ -131,7 +156,7 @@ fn main() {
         fs::create_dir_all(&dir).unwrap();
         let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match &v.fault {
             None => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
-            Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl")), dir.join("rtl")),
+            Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
         };
         let prefix = format!("Vpcnt_{}", v.name);
         // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
@@ -211,6 +236,9 @@ fn main() {
         )
         .unwrap();
     }
+    for d in DEVICES {
+        build_device(d, &root, &sim, &out, &verilator, &vroot, &cache);
+    }
     // After every library that needs them (the linker resolves in order).
     println!("cargo:rustc-link-lib=stdc++");
     println!("cargo:rustc-link-lib=pthread");
@@ -257,9 +285,77 @@ fn verilator_root(verilator: &str) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
 }
 
-/// `rtl/pcnt/pcnt.f`: one path per line relative to the repository root.
-fn rtl_files(root: &Path) -> Vec<String> {
-    let list = fs::read_to_string(root.join(FILE_LIST)).expect(FILE_LIST);
+/// Verilate and compile every configuration and fault of `d`, and write
+/// `<name>_models.rs` (see [`Device`]).
+fn build_device(d: &Device, root: &Path, sim: &Path, out: &Path, verilator: &str, vroot: &Path, cache: &VCache) {
+    let files = rtl_files(root, d.file_list);
+    let shim = sim.join(d.shim);
+    let mut builds: Vec<(String, Vec<String>, Option<Fault>)> =
+        d.configs.iter().map(|(n, p)| (n.to_string(), p.iter().map(|x| x.to_string()).collect(), None)).collect();
+    if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
+        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
+        for f in faults(&dir).into_iter().filter(|f| f.device == d.name) {
+            builds.push((format!("f_{}", f.name), Vec::new(), Some(f)));
+        }
+    }
+    let (mut decls, mut table) = (String::new(), String::new());
+    for (cfg, params, fault) in builds {
+        let name = format!("{}_{cfg}", d.name);
+        let dir = out.join(&name);
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let srcs: Vec<PathBuf> = match &fault {
+            None => files.iter().map(|f| root.join(f)).collect(),
+            Some(f) => patched_copy(root, &files, f, &dir.join("rtl"), root.join(d.file_list).parent().unwrap()),
+        };
+        let prefix = format!("V{name}");
+        let opt: u8 = if fault.is_some() { 1 } else { 3 };
+        let mut key = Key::new();
+        key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
+        key.add(d.top.as_bytes()).add(&[opt]).add(&fs::read(&shim).unwrap());
+        for f in &srcs {
+            key.add(&fs::read(f).unwrap());
+        }
+        if !cache.link(&name, &key) {
+            let obj = dir.join("obj");
+            run(Command::new(verilator)
+                .args(VERILATOR_ARGS)
+                .args(["--prefix", &prefix, "--top-module", d.top])
+                .args(&params)
+                .arg("-Mdir")
+                .arg(&obj)
+                .args(&srcs));
+            let mut b = cc_build(vroot, opt);
+            for f in generated_cpp(&obj, &prefix) {
+                b.file(f);
+            }
+            b.file(&shim)
+                .include(&obj)
+                .define("DEV_NAME", name.as_str())
+                .define("DEV_TOP", prefix.as_str())
+                .define("DEV_HDR", format!("\"{prefix}.h\"").as_str());
+            cache.build(b, &name, &key, &dir.join("cc"));
+        }
+        writeln!(decls, "    fn {name}_new(x_seed: u32) -> *mut c_void;").unwrap();
+        writeln!(decls, "    fn {name}_free(p: *mut c_void);").unwrap();
+        writeln!(decls, "    fn {name}_cycle(p: *mut c_void, i: *const In, o: *mut Out);").unwrap();
+        writeln!(decls, "    fn {name}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
+        writeln!(decls, "    fn {name}_trace_close(p: *mut c_void);").unwrap();
+        let fault = fault.map_or("None".to_string(), |f| format!("Some({:?})", f.name));
+        writeln!(
+            table,
+            "    DevFns {{ name: {cfg:?}, fault: {fault}, new: {name}_new, free: {name}_free, cycle: {name}_cycle, \
+             trace_open: {name}_trace_open, trace_close: {name}_trace_close }},"
+        )
+        .unwrap();
+    }
+    let src = format!("extern \"C\" {{\n{decls}}}\n\n/// Every Verilated configuration linked in.\npub static MODELS: &[DevFns] = &[\n{table}];\n");
+    fs::write(out.join(format!("{}_models.rs", d.name)), src).unwrap();
+}
+
+/// A file list (`rtl/pcnt/pcnt.f`): one path per line relative to the repository root.
+fn rtl_files(root: &Path, file_list: &str) -> Vec<String> {
+    let list = fs::read_to_string(root.join(file_list)).expect(file_list);
     list.lines()
         .map(|l| l.split("//").next().unwrap().trim())
         .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('+') && !l.starts_with('-'))
@@ -475,20 +571,35 @@ fn faults(dir: &Path) -> Vec<Fault> {
             name: p.file_stem().unwrap().to_string_lossy().replace('-', "_"),
             file: get("file:"),
             line: text.lines().find_map(|l| l.strip_prefix("line:").map(|v| v.trim().parse().expect("line: N"))),
-            find: get("find:"),
-            replace: get("replace:"),
+            edits: {
+                let all = |k: &str| -> Vec<String> {
+                    text.lines().filter_map(|l| l.strip_prefix(k).map(|v| v.trim().to_string())).collect()
+                };
+                let (finds, replaces) = (all("find:"), all("replace:"));
+                assert!(
+                    finds.len() == replaces.len() && !finds.is_empty(),
+                    "{}: `find:` and `replace:` lines must pair up",
+                    p.display()
+                );
+                finds.into_iter().zip(replaces).collect()
+            },
             strict: !text.lines().any(|l| l.strip_prefix("decode:").is_some_and(|v| v.trim() == "lax")),
             layout: text
                 .lines()
                 .find_map(|l| l.strip_prefix("layout:"))
                 .map_or(Layout::Default, |v| Layout::from_name(v.trim()).expect("layout: default | odd")),
+            device: text
+                .lines()
+                .find_map(|l| l.strip_prefix("device:"))
+                .map_or("pcnt".into(), |v| v.trim().to_string()),
         });
     }
     out
 }
 
 /// Copy the RTL into `dst` with the fault's one change applied (it must match once).
-fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<PathBuf> {
+/// Include files (`.svh`) of `inc` travel with the copy (it is flat).
+fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path, inc: &Path) -> Vec<PathBuf> {
     fs::create_dir_all(dst).unwrap();
     let mut hits = 0;
     let mut out = Vec::new();
@@ -497,18 +608,27 @@ fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<Pat
         let mut text = fs::read_to_string(&src).unwrap();
         let name = src.file_name().unwrap();
         if name.to_string_lossy() == f.file {
-            match f.line {
-                None => {
-                    hits = text.matches(&f.find).count();
-                    text = text.replacen(&f.find, &f.replace, 1);
-                }
-                Some(n) => {
-                    let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
-                    if let Some(l) = lines.get_mut(n.wrapping_sub(1)) {
-                        hits = l.matches(&f.find).count();
-                        *l = l.replacen(&f.find, &f.replace, 1);
+            hits = 1;
+            for (find, replace) in &f.edits {
+                let n = match f.line {
+                    None => {
+                        let n = text.matches(find.as_str()).count();
+                        text = text.replacen(find.as_str(), replace, 1);
+                        n
                     }
-                    text = lines.join("\n");
+                    Some(k) => {
+                        let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
+                        let n = lines.get(k.wrapping_sub(1)).map_or(0, |l| l.matches(find.as_str()).count());
+                        if let Some(l) = lines.get_mut(k.wrapping_sub(1)) {
+                            *l = l.replacen(find.as_str(), replace, 1);
+                        }
+                        text = lines.join("\n");
+                        n
+                    }
+                };
+                if n != 1 {
+                    hits = n;
+                    break;
                 }
             }
         }
@@ -516,8 +636,7 @@ fn patched_copy(root: &Path, files: &[String], f: &Fault, dst: &Path) -> Vec<Pat
         fs::write(&p, text).unwrap();
         out.push(p);
     }
-    // Include files (`.svh`) travel with the copy (it is flat).
-    for e in fs::read_dir(root.join(INC_DIR)).unwrap().flatten() {
+    for e in fs::read_dir(inc).unwrap().flatten() {
         if e.path().extension().is_some_and(|x| x == "svh") {
             fs::copy(e.path(), dst.join(e.file_name())).unwrap();
         }

@@ -380,11 +380,16 @@ fn make(args: &[&str]) -> (Option<i32>, String) {
 fn make_refuses_bad_variables_before_building() {
     let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
     let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
-    let faults = Rtl::faults().join(", ");
+    // Every fault build of either device (compared as sorted lists: the
+    // shell's glob order depends on the locale).
+    let mut all_faults: Vec<&str> = Rtl::faults().into_iter().chain(pcounter_sim::pmon::ffi::faults()).collect();
+    all_faults.sort_unstable();
     let cases = [
         ("DOMAINS=3", format!("valid domain counts are {}", counts.join(", "))),
         ("DOMAINS=1,2,9", format!("valid domain counts are {}", counts.join(", "))),
-        ("FAULT=nonexistent", format!("valid faults are the stems of tests/faults/*.fault: {faults}")),
+        ("FAULT=nonexistent", "valid faults are the stems of tests/faults/*.fault: ".to_string()),
+        ("DEVICE=bogus", "valid devices are pcnt, pmon".to_string()),
+        ("FAULT=pmon_thresh_gt DEVICE=pcnt", "FAULT is a pmon fault".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
@@ -397,16 +402,24 @@ fn make_refuses_bad_variables_before_building() {
     ];
     for (var, want) in &cases {
         for target in ["check-vars", "cosim"] {
-            let (code, out) = make(&[target, var]);
+            let args: Vec<&str> = std::iter::once(target).chain(var.split(' ')).collect();
+            let (code, out) = make(&args);
             assert_eq!(code, Some(2), "make {target} {var}:\n{out}");
             let first = out.lines().next().unwrap_or("");
             assert!(first.starts_with(&format!("make: {var}: ")) && first.contains(want.as_str()), "{var}:\n{out}");
             assert!(!out.contains("false build"), "make {target} {var} built first:\n{out}");
+            if var.starts_with("FAULT=nonexistent") {
+                let mut listed: Vec<&str> = first.split(": ").last().unwrap_or("").split(", ").collect();
+                listed.sort_unstable();
+                assert_eq!(listed, all_faults, "make {target} {var}: the list of faults:\n{out}");
+            }
         }
     }
     // Valid values pass the check (which builds nothing).
     let (code, out) =
         make(&["check-vars", "DOMAINS=2", "GEN=nv40,g84", "FAULT=threshold_cmp", "LAYOUT=odd", "DECODE=lax"]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out) = make(&["check-vars", "DEVICE=pmon", "FAULT=pmon_edge_falling"]);
     assert_eq!(code, Some(0), "{out}");
     // Targets that need FILE say so before building.
     for target in ["script", "record-dump", "import-mmiotrace"] {
@@ -415,4 +428,21 @@ fn make_refuses_bad_variables_before_building() {
         assert!(out.starts_with(&format!("make: usage: make {target} FILE=")), "make {target}:\n{out}");
         assert!(!out.contains("false build"), "make {target} built first:\n{out}");
     }
+}
+
+/// `--device pmon` runs the PMON regression with its own summary, and
+/// refuses PCOUNTER-only options instead of dropping them.
+#[test]
+fn cosim_device_pmon_runs_its_own_regression() {
+    let out = scratch("cli-pmon");
+    let o = out.display().to_string();
+    let (stdout, err) =
+        text(&pcnt(&["cosim", "--device", "pmon", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
+    assert!(stdout.contains("cosim PMON PASSED: 2 runs, "), "{stdout}{err}");
+    assert!(!stdout.contains("cosim PASSED"), "ran PCOUNTER too:\n{stdout}");
+    let r = pcnt(&["cosim", "--device", "pmon", "--json", "x.json", "--seeds", "1"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r).1.contains("--json is a PCOUNTER option"), "{}", text(&r).1);
+    let r = pcnt(&["cosim", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
+    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
 }

@@ -28,8 +28,10 @@ gens=$(sed -nE 's/^pub const GENS: &\[&str\] = &\[(.*)\];/\1/p' sim/src/pcnt/scr
 layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/p' src/pcnt/config.rs | tr -d '"' | tr ',' ' ')
 # Injected faults: one build per tests/faults/*.fault.
 faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
+# Devices: the variants of sim/src/cli.rs's `enum Device`, lower case.
+devices=$(sed -n '/^pub enum Device {/,/^}/p' sim/src/cli.rs | sed -nE 's/^    ([A-Z][a-z]+),$/\1/p' | tr 'A-Z' 'a-z' | tr '\n' ' ')
 max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
-[ -n "$domain_counts" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$max_seeds" ] ||
+[ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$max_seeds" ] ||
 	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"
 
 # $1 in the words $2?
@@ -77,6 +79,11 @@ if [ -n "${GEN:-}" ]; then
 fi
 [ -z "${FAULT:-}" ] || one_of "$FAULT" "$faults" ||
 	fail "FAULT=$FAULT: unknown fault; valid faults are the stems of tests/faults/*.fault: $(join $faults)"
+[ -z "${DEVICE:-}" ] || one_of "$DEVICE" "$devices" || fail "DEVICE=$DEVICE: valid devices are $(join $devices)"
+if [ -n "${FAULT:-}" ] && [ -n "${DEVICE:-}" ]; then
+	fdev=$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")
+	[ "${fdev:-pcnt}" = "$DEVICE" ] || fail "FAULT=$FAULT DEVICE=$DEVICE: FAULT is a ${fdev:-pcnt} fault; leave DEVICE out or set DEVICE=${fdev:-pcnt}"
+fi
 [ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts" || fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts)"
 [ -z "${DECODE:-}" ] || one_of "$DECODE" "strict lax" || fail "DECODE=$DECODE: valid decodes are strict, lax"
 if [ -n "${SHARD:-}" ]; then

@@ -103,8 +103,9 @@ module pmon_box #(
   // Counters
   ////////////////////////////////////////////////////////////////////////////
 
-  logic         freeze_q, freeze_d;
-  logic [N-1:0] status_q, status_d;
+  // public_flat_rd: read every cycle by the lockstep harness; no effect on the logic.
+  logic         freeze_q /*verilator public_flat_rd*/, freeze_d;
+  logic [N-1:0] status_q /*verilator public_flat_rd*/, status_d;
   logic         count_en;
   logic [N-1:0] ovf, frz_req;
   logic [N*32-1:0] ctl0, ctl1;

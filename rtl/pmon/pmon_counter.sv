@@ -43,8 +43,10 @@ module pmon_counter #(
   localparam int unsigned SumW = IncW + 3;
   localparam int unsigned W    = pmon_reg_pkg::CntrW;  // 48, DATA_HI holds W-32 bits
 
-  logic [31:0] ctl0_q, ctl0_d;
-  logic [31:0] ctl1_q, ctl1_d;
+  // public_flat_rd: the lockstep harness reads the registers every cycle
+  // (sim/csrc/pmon_shim.cpp); no effect on the logic.
+  logic [31:0] ctl0_q /*verilator public_flat_rd*/, ctl0_d;
+  logic [31:0] ctl1_q /*verilator public_flat_rd*/, ctl1_d;
   logic [W-1:0] data_q /*verilator public_flat_rw*/, data_d;
   logic        prev_q, prev_d;
 

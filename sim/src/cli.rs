@@ -66,11 +66,27 @@ pub enum Cmd {
 }
 
 fn script_help() -> String {
-    format!("Script commands (one per line, `#` starts a comment):\n{}", script::help())
+    format!(
+        "Script commands (one per line, `#` starts a comment):\n{}\nPMON scripts (a `device pmon` line first):\n{}",
+        script::help(),
+        pcounter_sim::pmon::cmd::help()
+    )
+}
+
+/// The devices of the harness (`make cosim DEVICE=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Device {
+    /// NVIDIA PCOUNTER (seed 003)
+    Pcnt,
+    /// Intel uncore PMON box (seed 001)
+    Pmon,
 }
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
+    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault and the output options)
+    #[arg(long, value_enum, default_value = "pcnt", value_name = "DEVICE")]
+    pub device: Device,
     /// First seed
     #[arg(long, default_value = "1", value_parser = num, value_name = "S")]
     pub seed: u64,
@@ -289,8 +305,9 @@ fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 }
 
 /// The fault names as a value enum generated from the builds linked in.
+/// Every fault build, PCOUNTER's and PMON's (the command checks the device).
 fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(Rtl::faults())
+    PossibleValuesParser::new(Rtl::faults().into_iter().chain(pcounter_sim::pmon::ffi::faults()))
 }
 
 /// `--gen` values as generations (`all` anywhere in the list: all of them).

@@ -11,6 +11,7 @@
 
 pub mod engine;
 pub mod pcnt;
+pub mod pmon;
 
 pub use engine::{coverage, shrink, wave};
 pub use pcnt::{axi_mem, bench, dump, ffi, lockstep, mmiotrace, runner, script, stim};

@@ -27,6 +27,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Cmd, CosimArgs, Decode, Format, ImportArgs, RecordDumpArgs, ScriptArgs};
 use pcounter_sim::ffi::Rtl;
+use pcounter_sim::pmon;
 use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError, ScriptOpts};
 use pcounter_sim::script::{self, Cmd as ScriptCmd, Expect};
 
@@ -64,7 +65,7 @@ fn run(cmd: Cmd) -> Result<u8, String> {
         Cmd::RecordDump(a) => record_dump(a),
         Cmd::ImportMmiotrace(a) => import_mmiotrace(a),
         Cmd::Faults => {
-            for f in Rtl::faults() {
+            for f in Rtl::faults().into_iter().chain(pmon::ffi::faults()) {
                 println!("{f}");
             }
             Ok(0)
@@ -77,6 +78,42 @@ fn run(cmd: Cmd) -> Result<u8, String> {
 }
 
 fn cosim(a: CosimArgs) -> Result<u8, String> {
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pmon_fault = a.fault.as_deref().is_some_and(|f| pmon::ffi::faults().contains(&f));
+    if a.device == cli::Device::Pmon {
+        // PCOUNTER-only options must not be dropped silently.
+        let pcnt_only = [
+            ("--json", a.json.is_some()),
+            ("--shard", a.shard != (0, 1)),
+            ("--corrupt-at", a.corrupt_at.is_some()),
+            ("--layout", a.layout.is_some()),
+            ("--decode", a.decode.is_some()),
+        ];
+        if let Some((opt, _)) = pcnt_only.iter().find(|(_, given)| *given) {
+            return Err(format!("{opt} is a PCOUNTER option: not with --device pmon"));
+        }
+        if let Some(f) = a.fault.as_deref().filter(|_| !pmon_fault) {
+            return Err(format!("fault {f} is a PCOUNTER fault: run it with --device pcnt"));
+        }
+        let o = pmon::runner::PmonOpts {
+            seed: a.seed,
+            seeds: a.seeds,
+            cycles: a.cycles,
+            fault: a.fault,
+            out: a.art.out.clone(),
+            window: a.art.window,
+            shrink_secs: a.shrink_secs,
+            progress: !a.no_progress,
+            jobs,
+            coverage_gate: a.coverage_gate,
+            coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
+        };
+        let failed = pmon::runner::cosim(&o)?;
+        return Ok(if failed == 0 { 0 } else { 1 });
+    }
+    if pmon_fault {
+        return Err(format!("fault {} is a PMON fault: run it with --device pmon", a.fault.unwrap()));
+    }
     let o = CosimOpts {
         seed: a.seed,
         seeds: a.seeds,
@@ -86,7 +123,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         fault: a.fault,
         art: artifacts(&a.art, a.shrink_secs),
         progress: !a.no_progress,
-        jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        jobs,
         shard: a.shard,
         json: a.json,
         coverage_plan: PathBuf::from("docs/coverage-plan.md"),
@@ -108,6 +145,22 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
     let art = artifacts(&a.art, 120);
     let mut code = 0;
     for f in &a.files {
+        // A `device pmon` line makes it a PMON script (its own command table).
+        if std::fs::read_to_string(f).is_ok_and(|t| pmon::runner::is_pmon_script(&t)) {
+            let fault = a.fault.as_deref();
+            match pmon::runner::run_script(f, a.model_only, fault) {
+                Ok(cycles) => println!(
+                    "PASS {} ({cycles} cycles, PMON, {})",
+                    f.display(),
+                    if a.model_only { "model only" } else { "lockstep" }
+                ),
+                Err(e) => {
+                    eprintln!("FAIL {e}");
+                    code = code.max(1);
+                }
+            }
+            continue;
+        }
         let o = ScriptOpts {
             model_only: a.model_only,
             fault: a.fault.as_deref(),

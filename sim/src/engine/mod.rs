@@ -1,9 +1,12 @@
 //! The device-independent part of the harness: nothing here names a
 //! generation, a domain or a signal.
 
+pub mod artifacts;
 pub mod coverage;
 pub mod device;
+pub mod jobs;
 pub mod mismatch;
+pub mod progress;
 pub mod script;
 pub mod shrink;
 pub mod wave;

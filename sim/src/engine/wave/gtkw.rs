@@ -24,7 +24,7 @@
 //! The writer therefore places the page so that it fits for every wave width
 //! up to the whole window (`GTKW_WAVE_PX_RANGE.1`) and still shows the marker
 //! down to `GTKW_WAVE_PX_RANGE.0` pixels. That needs dump after the marker:
-//! the harness traces `WAVE_TAIL` cycles past a mismatch (runner/failure.rs).
+//! the harness traces `WAVE_TAIL` cycles past a mismatch (engine/artifacts.rs).
 //! With less, the context shrinks (the marker stays in view); with almost
 //! none, the file shows the whole dump from `first`. [`gtkw_opening`] reads a
 //! file by these rules; the tests check the writer with it and, when

@@ -22,14 +22,8 @@ pub fn write_failure(
     setup: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<PathBuf> {
-    let dir = art.out.join(tag);
-    fs::create_dir_all(&dir)?;
-    // 1. The reproducer first: everything after this may fail or be killed.
-    fs::write(dir.join("repro.txt"), format!("{repro}\n"))?;
-    fs::write(art.out.join("last-failure"), format!("{}\n", dir.display()))?;
-    // 2. The report.
-    let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
-    fs::write(dir.join("report.txt"), &report)?;
+    // 1, 2. The reproducer first (everything after it may fail), the report.
+    let dir = crate::engine::artifacts::begin(&art.out, tag, repro, m)?;
     // 3. The stimulus as a scenario script (short runs only; the harness
     //    self-test corruption cannot be expressed in a script).
     if m.cycle > SCRIPT_CYCLES_MAX || setup.corrupt_at.is_some() {
@@ -89,11 +83,7 @@ pub fn write_failure(
     Ok(dir)
 }
 
-/// Bus clocks traced after a mismatch. GTKWave honours the save file's
-/// `[timestart]` only if a whole page from there lies inside the dump
-/// (wave::gtkw): 40 cycles of context before the mismatch, shown on every wave
-/// area width the file allows for, need about 47 cycles of dump after it.
-pub const WAVE_TAIL: u64 = 60;
+use crate::engine::artifacts::WAVE_CONTEXT;
 
 fn write_waves(
     dir: &Path,
@@ -104,16 +94,8 @@ fn write_waves(
 ) -> std::io::Result<()> {
     let io = |e: String| std::io::Error::other(e);
     let domains = setup.domains;
-    let start = m.cycle.saturating_sub(window);
-    let end = m.cycle + WAVE_TAIL;
-    let rtl_vcd = dir.join("rtl.vcd");
-    // Idle cycles after the stimulus, so a script that ends at its mismatch
-    // still has the tail the save file needs.
-    let cmds = replay().chain(std::iter::once(<Cmd as shrink::Wait>::wait(WAVE_TAIL)));
-    let trace = device::trace_window(setup.engine(true).map_err(io)?, cmds, start, end, &rtl_vcd).map_err(io)?;
+    let trace = crate::engine::artifacts::waves(dir, m, setup.engine(true).map_err(io)?, replay(), window)?;
     let vcd = dir.join("wave.vcd");
-    wave::merge_vcd(Some(&rtl_vcd), &trace, &vcd)?;
-    let _ = fs::remove_file(&rtl_vcd);
     let mut groups =
         vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];
     // The failing register first, then every register of each domain.
@@ -165,6 +147,6 @@ fn write_waves(
     ));
     // Open zoomed on the last 40 cycles before the mismatch; the file holds
     // the whole window.
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, 40 * 10)?;
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, WAVE_CONTEXT * 10)?;
     Ok(())
 }

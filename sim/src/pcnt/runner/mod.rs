@@ -19,7 +19,7 @@ use crate::script::{ClockSpec, Cmd};
 use crate::stim::RandomStim;
 
 mod failure;
-mod progress;
+
 mod regress;
 mod scripts;
 

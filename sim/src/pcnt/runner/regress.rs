@@ -11,8 +11,8 @@ use crate::coverage::{self, Coverage};
 use crate::lockstep::Mismatch;
 use crate::script::Cmd;
 
-use super::progress::Progress;
 use super::*;
+use crate::engine::progress::Progress;
 
 /// Why a regression or a merge could not give a verdict (a failing job is a
 /// verdict, not an error).
@@ -153,60 +153,35 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     );
     let t0 = Instant::now();
     let mut progress = Progress::new(o.progress, mine.len(), total_cycles);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let (tx, rx) = std::sync::mpsc::channel();
     let mut results: Vec<JobResult> = Vec::new();
     let mut failures: Vec<(usize, Job, Box<Mismatch>)> = Vec::new();
     let mut cov = Coverage::default();
     let mut setup_error = None;
-    std::thread::scope(|scope| {
-        for _ in 0..o.jobs.max(1) {
-            let tx = tx.clone();
-            let (next, stop, mine) = (&next, &stop, &mine);
-            scope.spawn(move || loop {
-                use std::sync::atomic::Ordering::SeqCst;
-                if stop.load(SeqCst) {
-                    break;
-                }
-                let k = next.fetch_add(1, SeqCst);
-                let Some((index, job)) = mine.get(k) else { break };
-                let tj = Instant::now();
-                let r = run_job(job);
-                if r.is_err() {
-                    stop.store(true, SeqCst);
-                }
-                if tx.send((*index, job.clone(), r, tj.elapsed().as_secs_f64())).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for (index, job, r, secs) in rx {
-            let mut res = JobResult {
-                index,
-                seed: job.seed,
-                gen: job.gen.name().to_string(),
-                domains: job.domains,
-                cycles: 0,
-                secs,
-                failure: None,
-            };
-            match r {
-                Ok((c, st)) => {
-                    res.cycles = c;
-                    cov.merge(&st);
-                }
-                Err(RunError::Setup(e)) => setup_error = Some(e),
-                Err(RunError::Mismatch(m)) => {
-                    res.failure = Some((m.what.clone(), job.repro()));
-                    failures.push((index, job.clone(), m));
-                }
+    let run = |(_, job): &(usize, Job)| run_job(job);
+    crate::engine::jobs::parallel(&mine, o.jobs, run, Result::is_err, |_, (index, job), r, secs| {
+        let mut res = JobResult {
+            index: *index,
+            seed: job.seed,
+            gen: job.gen.name().to_string(),
+            domains: job.domains,
+            cycles: 0,
+            secs,
+            failure: None,
+        };
+        match r {
+            Ok((c, st)) => {
+                res.cycles = c;
+                cov.merge(&st);
             }
-            let what = format!("seed {} {} d{}", job.seed, job.gen.name(), job.domains);
-            progress.run_done(res.cycles, &what);
-            results.push(res);
+            Err(RunError::Setup(e)) => setup_error = Some(e),
+            Err(RunError::Mismatch(m)) => {
+                res.failure = Some((m.what.clone(), job.repro()));
+                failures.push((*index, job.clone(), m));
+            }
         }
+        let what = format!("seed {} {} d{}", job.seed, job.gen.name(), job.domains);
+        progress.run_done(res.cycles, &what);
+        results.push(res);
     });
     progress.finish();
     if let Some(e) = setup_error {

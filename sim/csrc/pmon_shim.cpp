@@ -1,0 +1,166 @@
+// C ABI shim around one Verilated configuration of pmon_box.
+//
+// Compiled once per configuration by sim/build.rs with
+//   -DDEV_NAME=pmon_<config> -DDEV_TOP=Vpmon_<config> -DDEV_HDR="Vpmon_<config>.h"
+// One call per bus clock (DEV_NAME_cycle): set inputs, settle with clk low
+// (outputs and register views sampled here: the values of cycle t), then the
+// rising edge commits q(t+1). The register views are the flops themselves,
+// found once through Verilator's public scopes (`public_flat_rd` in the RTL),
+// so the harness compares every MMIO-visible register without a port added to
+// the design.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include "verilated.h"
+#include "verilated_syms.h"
+#include "verilated_vcd_c.h"
+#include DEV_HDR
+
+#define DEV_CAT2(a, b) a##_##b
+#define DEV_CAT(a, b) DEV_CAT2(a, b)
+#define FN(x) DEV_CAT(DEV_NAME, x)
+
+namespace {
+
+constexpr int kMaxCounters = 8;
+
+struct PmonIn {
+    uint32_t rst_n, psel, penable, pwrite, paddr, pwdata, pstrb, freeze;
+    const uint32_t* events;  // event_i as 32-bit words, bit 0 of word 0 first
+};
+
+struct PmonOut {
+    uint32_t prdata, pready, pslverr, ovf;
+    uint32_t freeze, status;  // BOX_CTL.Freeze, BOX_STATUS
+    uint32_t num_counters;    // counters found in the build
+    uint32_t ctl0[kMaxCounters], ctl1[kMaxCounters], data_lo[kMaxCounters], data_hi[kMaxCounters];
+};
+
+template <typename P> void put_words(P& p, const uint32_t* s) { p = static_cast<P>(s[0]); }
+void put_words(QData& p, const uint32_t* s) { p = s[0] | (static_cast<QData>(s[1]) << 32); }
+template <std::size_t N> void put_words(VlWide<N>& p, const uint32_t* s) {
+    for (std::size_t i = 0; i < N; ++i) p[i] = s[i];
+}
+
+// A public flop's value, whatever Verilator's storage for its width.
+uint64_t get_var(const VerilatedVar* v) {
+    const void* d = v->datap();
+    switch (v->vltype()) {
+        case VLVT_UINT8: return *static_cast<const CData*>(d);
+        case VLVT_UINT16: return *static_cast<const SData*>(d);
+        case VLVT_UINT32: return *static_cast<const IData*>(d);
+        case VLVT_UINT64: return *static_cast<const QData*>(d);
+        default: return 0;
+    }
+}
+
+struct Ctx {
+    std::unique_ptr<VerilatedContext> vctx;
+    std::unique_ptr<DEV_TOP> top;
+    std::unique_ptr<VerilatedVcdC> tfp;
+    uint64_t cycle = 0;
+    const VerilatedVar* freeze = nullptr;
+    const VerilatedVar* status = nullptr;
+    const VerilatedVar* ctl0[kMaxCounters] = {};
+    const VerilatedVar* ctl1[kMaxCounters] = {};
+    const VerilatedVar* data[kMaxCounters] = {};
+    uint32_t n = 0;
+};
+
+const VerilatedVar* find(Ctx* c, const char* scope, const char* var) {
+    const VerilatedScope* s = c->vctx->scopeFind(scope);
+    return s ? s->varFind(var) : nullptr;
+}
+
+}  // namespace
+
+extern "C" {
+
+void* FN(new)(uint32_t x_seed) {
+    auto* c = new Ctx;
+    c->vctx = std::make_unique<VerilatedContext>();
+    c->vctx->traceEverOn(true);
+    // --x-initial unique, seeded by the caller: a flop missing from the reset
+    // shows up as a mismatch instead of hiding behind a convenient 0.
+    c->vctx->randReset(2);
+    c->vctx->randSeed(static_cast<int>(x_seed & 0x7fffffff) | 1);
+    c->top = std::make_unique<DEV_TOP>(c->vctx.get(), "TOP");
+    c->top->clk_i = 0;
+    c->top->rst_ni = 0;
+    c->top->eval();
+    c->freeze = find(c, "TOP.pmon_box", "freeze_q");
+    c->status = find(c, "TOP.pmon_box", "status_q");
+    for (int j = 0; j < kMaxCounters; ++j) {
+        char scope[64];
+        std::snprintf(scope, sizeof scope, "TOP.pmon_box.gen_ctr[%d].u_counter", j);
+        c->ctl0[j] = find(c, scope, "ctl0_q");
+        c->ctl1[j] = find(c, scope, "ctl1_q");
+        c->data[j] = find(c, scope, "data_q");
+        if (!c->ctl0[j] || !c->ctl1[j] || !c->data[j]) break;
+        c->n = j + 1;
+    }
+    return c;
+}
+
+void FN(free)(void* p) {
+    auto* c = static_cast<Ctx*>(p);
+    Verilated::threadContextp(c->vctx.get());
+    if (c->tfp) c->tfp->close();
+    c->top->final();
+    delete c;
+}
+
+int FN(trace_open)(void* p, const char* path) {
+    auto* c = static_cast<Ctx*>(p);
+    if (c->tfp) return 0;
+    c->tfp = std::make_unique<VerilatedVcdC>();
+    c->top->trace(c->tfp.get(), 99);
+    c->tfp->open(path);
+    return c->tfp->isOpen() ? 0 : -1;
+}
+
+void FN(trace_close)(void* p) {
+    auto* c = static_cast<Ctx*>(p);
+    if (c->tfp) {
+        c->tfp->close();
+        c->tfp.reset();
+    }
+}
+
+void FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
+    auto* c = static_cast<Ctx*>(p);
+    DEV_TOP* t = c->top.get();
+    t->rst_ni = in->rst_n & 1;
+    t->psel_i = in->psel & 1;
+    t->penable_i = in->penable & 1;
+    t->pwrite_i = in->pwrite & 1;
+    t->paddr_i = in->paddr & 0xff;
+    t->pwdata_i = in->pwdata;
+    t->pstrb_i = in->pstrb & 0xf;
+    t->freeze_i = in->freeze & 1;
+    put_words(t->event_i, in->events);
+    t->clk_i = 0;
+    t->eval();
+    out->prdata = t->prdata_o;
+    out->pready = t->pready_o;
+    out->pslverr = t->pslverr_o;
+    out->ovf = t->ovf_o;
+    out->freeze = c->freeze ? static_cast<uint32_t>(get_var(c->freeze)) : 0xffffffffu;
+    out->status = c->status ? static_cast<uint32_t>(get_var(c->status)) : 0xffffffffu;
+    out->num_counters = c->n;
+    for (uint32_t j = 0; j < c->n; ++j) {
+        out->ctl0[j] = static_cast<uint32_t>(get_var(c->ctl0[j]));
+        out->ctl1[j] = static_cast<uint32_t>(get_var(c->ctl1[j]));
+        const uint64_t d = get_var(c->data[j]);
+        out->data_lo[j] = static_cast<uint32_t>(d);
+        out->data_hi[j] = static_cast<uint32_t>(d >> 32);
+    }
+    if (c->tfp) c->tfp->dump(c->cycle * 10);
+    t->clk_i = 1;
+    t->eval();
+    if (c->tfp) c->tfp->dump(c->cycle * 10 + 5);
+    ++c->cycle;
+}
+
+}  // extern "C"

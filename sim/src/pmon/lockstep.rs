@@ -1,0 +1,355 @@
+//! PMON RTL and model in lockstep: one bus clock at a time, every
+//! MMIO-visible register (BOX_CTL, BOX_STATUS, every counter's CTL0, CTL1,
+//! DATA_LO, DATA_HI), `ovf_o`, PRDATA, PSLVERR and PREADY compared every
+//! cycle. The RTL's registers come from its flops (csrc/pmon_shim.cpp), the
+//! model's from `PmonBox::read`, so both sides are seen as a read would see
+//! them (P3, P12). The RTL is optional (`--model-only` scripts).
+
+use std::collections::VecDeque;
+use std::path::Path;
+
+use pcounter::pmon::regs::{self, Target};
+use pcounter::pmon::{PmonBox, PmonConfig, PmonInputs};
+use pcounter::{BusOp, BusResult};
+
+use super::bins::Stats;
+use super::cmd::{Cmd, Expect, LANES, LANE_BITS};
+use super::ffi::{self, Rtl};
+use crate::engine::coverage::Coverage;
+use crate::engine::device::Lockstep;
+use crate::engine::mismatch::Mismatch;
+use crate::engine::wave::{ExtraSignal, ExtraTrace};
+
+/// Stimulus commands kept for a mismatch report.
+const HISTORY: usize = 16;
+
+/// The compared registers of one side, in `reg_names` order.
+pub type Regs = Vec<u32>;
+
+/// Names of the compared registers of a box with `n` counters (wave and
+/// report names).
+pub fn reg_names(n: usize) -> Vec<String> {
+    let mut v = vec!["BOX_CTL".to_string(), "BOX_STATUS".to_string(), "ovf_o".to_string()];
+    for j in 0..n {
+        for r in ["CTL0", "CTL1", "DATA_LO", "DATA_HI"] {
+            v.push(format!("{r}_{j}"));
+        }
+    }
+    v
+}
+
+fn model_regs(m: &PmonBox) -> Regs {
+    let mut v = vec![m.read(Target::BoxCtl), m.read(Target::BoxStatus), u32::from(m.ovf())];
+    for j in 0..m.config().num_counters {
+        for t in [Target::Ctl0(j), Target::Ctl1(j), Target::DataLo(j), Target::DataHi(j)] {
+            v.push(m.read(t));
+        }
+    }
+    v
+}
+
+fn rtl_regs(o: &ffi::Out, n: usize) -> Regs {
+    let mut v = vec![o.freeze, o.status, o.ovf];
+    for j in 0..n {
+        v.extend([o.ctl0[j], o.ctl1[j], o.data_lo[j], o.data_hi[j]]);
+    }
+    v
+}
+
+/// A CTL0 value decoded into its fields, for reports.
+fn fields(name: &str, v: u32) -> Option<String> {
+    use regs::ctl0 as c;
+    name.starts_with("CTL0").then(|| {
+        format!(
+            "Evnt_Sel={:#x} Umask={:#x} Edge={} Frz_On_Ov={} Invert={} Thresh={:#x}",
+            c::EVNT_SEL.get(v),
+            c::UMASK.get(v),
+            c::EDGE.get(v),
+            c::FRZ_ON_OV.get(v),
+            c::INVERT.get(v),
+            c::THRESH.get(v)
+        )
+    })
+}
+
+/// The bus in one clock: APB SETUP or ACCESS of an operation, or idle.
+#[derive(Clone, Copy)]
+enum Phase {
+    Idle,
+    Setup(BusOp),
+    Access(BusOp),
+}
+
+struct WaveRec {
+    trace: ExtraTrace,
+    last: Vec<Option<u64>>,
+}
+
+pub struct PmonLockstep {
+    pub model: PmonBox,
+    rtl: Option<Rtl>,
+    names: Vec<String>,
+    /// Lane increments held (`events`, `lane`), 4 bits per lane.
+    lanes: u128,
+    freeze: bool,
+    pub cycle: u64,
+    keep_going: bool,
+    history: VecDeque<(u64, String)>,
+    pub stats: Stats,
+    wave: Option<WaveRec>,
+}
+
+/// Seed of the RTL's random initial values for scripts.
+pub const X_SEED: u32 = 1;
+
+impl PmonLockstep {
+    /// A run from reset: the default build (or `fault`'s), or the model
+    /// alone when `rtl` is false.
+    pub fn new(rtl: bool, fault: Option<&str>, x_seed: u32) -> Result<PmonLockstep, String> {
+        let model = PmonBox::new(PmonConfig::default()).map_err(|e| e.to_string())?;
+        let n = model.config().num_counters;
+        let mut l = PmonLockstep {
+            model,
+            rtl: if rtl { Some(Rtl::new(fault, x_seed)?) } else { None },
+            names: reg_names(n),
+            lanes: 0,
+            freeze: false,
+            cycle: 0,
+            keep_going: false,
+            history: VecDeque::new(),
+            stats: Stats::new(n),
+            wave: None,
+        };
+        // Two clocks with rst_ni low; the model starts in its reset state.
+        if let Some(r) = &mut l.rtl {
+            let words = [0u32; 4];
+            let mut i = idle_in(&words);
+            i.rst_n = 0;
+            r.cycle(&i);
+            r.cycle(&i);
+            if r.out.num_counters as usize != n {
+                return Err(format!("PMON build {}: {} counters visible, model has {n}", r.name(), r.out.num_counters));
+            }
+        }
+        Ok(l)
+    }
+
+    fn lane_vec(&self) -> [u8; LANES] {
+        std::array::from_fn(|k| ((self.lanes >> (LANE_BITS as usize * k)) & 0xf) as u8)
+    }
+
+    /// One clock on both sides, compared. Returns the model's bus result.
+    fn clock(&mut self, phase: Phase) -> Result<BusResult, Box<Mismatch>> {
+        let lanes = self.lane_vec();
+        let bus = match phase {
+            Phase::Access(op) => Some(op),
+            _ => None,
+        };
+        let before = model_regs(&self.model);
+        self.stats.count(&self.model, &lanes, self.freeze, bus);
+        let res = self
+            .model
+            .step(&PmonInputs { lanes: &lanes, freeze: self.freeze, bus })
+            .expect("PMON stimulus fits the box");
+        let mut diffs: Vec<(String, u32, u32)> = Vec::new();
+        let mut dut: Option<Regs> = None;
+        if let Some(r) = &mut self.rtl {
+            let words: [u32; 4] = std::array::from_fn(|w| (self.lanes >> (32 * w)) as u32);
+            let mut i = idle_in(&words);
+            i.freeze = u32::from(self.freeze);
+            if let Phase::Setup(op) | Phase::Access(op) = phase {
+                i.psel = 1;
+                i.penable = u32::from(matches!(phase, Phase::Access(_)));
+                match op {
+                    BusOp::Read { offset } => i.paddr = u32::from(offset),
+                    BusOp::Write { offset, data, strb } => {
+                        (i.pwrite, i.paddr, i.pwdata, i.pstrb) = (1, u32::from(offset), data, u32::from(strb))
+                    }
+                }
+            }
+            r.cycle(&i);
+            let got = rtl_regs(&r.out, self.model.config().num_counters);
+            for (k, (e, a)) in before.iter().zip(&got).enumerate() {
+                if e != a {
+                    diffs.push((self.names[k].clone(), *e, *a));
+                }
+            }
+            let what = match bus {
+                Some(BusOp::Read { offset }) => format!("read {offset:#04x}"),
+                Some(BusOp::Write { offset, .. }) => format!("write {offset:#04x}"),
+                None => "idle bus".into(),
+            };
+            let o = r.out;
+            for (sig, e, a) in [
+                ("PRDATA", res.rdata, o.prdata),
+                ("PSLVERR", u32::from(res.slverr), o.pslverr),
+                ("PREADY", u32::from(res.ready), o.pready),
+            ] {
+                if e != a {
+                    diffs.push((format!("{sig} of {what}"), e, a));
+                }
+            }
+            dut = Some(got);
+        }
+        self.record_wave(&before, dut.as_deref(), !diffs.is_empty());
+        self.cycle += 1;
+        if diffs.is_empty() || self.keep_going {
+            return Ok(res);
+        }
+        let (what, e, a) = diffs[0].clone();
+        let reg = self.names.contains(&what);
+        Err(Box::new(Mismatch {
+            cycle: self.cycle - 1,
+            scope: reg.then(|| "regs".to_string()),
+            fields: fields(&what, e).zip(fields(&what, a)),
+            wave_reg: reg.then(|| what.clone()),
+            what,
+            expected: e,
+            actual: a,
+            also: diffs[1..].iter().map(|d| d.0.clone()).collect(),
+            history: self.history.iter().cloned().collect(),
+        }))
+    }
+
+    fn note(&mut self, cmd: &Cmd) {
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back((self.cycle, cmd.to_string()));
+    }
+
+    /// Execute one command on both sides. Reads return the model's result;
+    /// a script's expectation that does not hold is an error too (after
+    /// the compare: a lockstep mismatch is reported first).
+    pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
+        self.note(cmd);
+        match *cmd {
+            Cmd::Write { off, data, strb } => {
+                let op = BusOp::Write { offset: u16::from(off), data, strb };
+                self.clock(Phase::Setup(op))?;
+                self.clock(Phase::Access(op))?;
+                Ok(None)
+            }
+            Cmd::Read { off, expect } => {
+                let op = BusOp::Read { offset: u16::from(off) };
+                self.clock(Phase::Setup(op))?;
+                let r = self.clock(Phase::Access(op))?;
+                let ok = match expect {
+                    None => true,
+                    Some(Expect::Err) => r.slverr,
+                    Some(Expect::Value(v)) => !r.slverr && r.rdata == v,
+                };
+                if !ok {
+                    return Err(Box::new(Mismatch {
+                        cycle: self.cycle - 1,
+                        scope: None,
+                        what: format!("script expectation of `{cmd}`"),
+                        expected: match expect {
+                            Some(Expect::Value(v)) => v,
+                            _ => 0,
+                        },
+                        actual: r.rdata,
+                        fields: r.slverr.then(|| ("a value".to_string(), "PSLVERR".to_string())),
+                        wave_reg: None,
+                        also: Vec::new(),
+                        history: self.history.iter().cloned().collect(),
+                    }));
+                }
+                Ok(Some(r))
+            }
+            Cmd::Wait { cycles } => {
+                for _ in 0..cycles {
+                    self.clock(Phase::Idle)?;
+                }
+                Ok(None)
+            }
+            Cmd::Events(v) => {
+                self.lanes = v;
+                Ok(None)
+            }
+            Cmd::Lane { src, lane, value } => {
+                let k = LANE_BITS as usize * (usize::from(src) * 8 + usize::from(lane));
+                self.lanes = (self.lanes & !(0xf << k)) | (u128::from(value) << k);
+                Ok(None)
+            }
+            Cmd::Freeze(on) => {
+                self.freeze = on;
+                Ok(None)
+            }
+        }
+    }
+
+    fn record_wave(&mut self, model: &[u32], dut: Option<&[u32]>, mismatch: bool) {
+        let Some(w) = &mut self.wave else { return };
+        let t = self.cycle * 10;
+        let mut vals = vec![u64::from(mismatch), self.cycle & 0xffff_ffff];
+        for (k, m) in model.iter().enumerate() {
+            vals.push(dut.map_or(0, |d| u64::from(d[k])));
+            vals.push(u64::from(*m));
+        }
+        for (i, v) in vals.into_iter().enumerate() {
+            if w.last[i] != Some(v) {
+                w.trace.changes.push((t, i, v));
+                w.last[i] = Some(v);
+            }
+        }
+    }
+}
+
+fn idle_in(events: &[u32; 4]) -> ffi::In {
+    ffi::In {
+        rst_n: 1,
+        psel: 0,
+        penable: 0,
+        pwrite: 0,
+        paddr: 0,
+        pwdata: 0,
+        pstrb: 0,
+        freeze: 0,
+        events: events.as_ptr(),
+    }
+}
+
+/// PMON as the engine drives a device (`engine::device`).
+impl Lockstep for PmonLockstep {
+    type Cmd = Cmd;
+
+    fn exec_cmd(&mut self, cmd: &Cmd) -> Result<(), Box<Mismatch>> {
+        self.exec(cmd).map(drop)
+    }
+    fn finish_run(&self) -> Result<(), Box<Mismatch>> {
+        Ok(())
+    }
+    fn cycles(&self) -> u64 {
+        self.cycle
+    }
+    fn run_coverage(&self) -> Coverage {
+        self.stats.coverage()
+    }
+    fn start_trace(&mut self, rtl_vcd: &Path) -> Result<(), String> {
+        if let Some(r) = &mut self.rtl {
+            r.trace_open(rtl_vcd)?;
+        }
+        let mut signals = vec![
+            ExtraSignal { scope: vec![], name: "mismatch".into(), width: 1 },
+            ExtraSignal { scope: vec![], name: "cycle".into(), width: 32 },
+        ];
+        for n in &self.names {
+            for side in ["dut", "model"] {
+                signals.push(ExtraSignal { scope: vec!["regs".into()], name: format!("{n}_{side}"), width: 32 });
+            }
+        }
+        let last = vec![None; signals.len()];
+        self.wave = Some(WaveRec { trace: ExtraTrace { signals, changes: Vec::new() }, last });
+        Ok(())
+    }
+    fn take_trace(&mut self) -> Option<ExtraTrace> {
+        if let Some(r) = &mut self.rtl {
+            r.trace_close();
+        }
+        self.wave.take().map(|w| w.trace)
+    }
+    fn keep_going(&mut self) {
+        self.keep_going = true;
+    }
+}
