@@ -245,15 +245,24 @@ def patched(src_dir, m):
         p.write_text("\n".join(lines))
 
 
+def norm(code):
+    return " ".join(code.split())
+
+
 def explanations():
-    """docs/mutation.md rows `| mNNN | file:line | verdict | why |`."""
+    """docs/mutation.md rows `| mNNN | file | `find` -> `replace` | verdict | why |`,
+    keyed by (file, find, replace) with whitespace normalised: mutant names
+    and line numbers shift whenever rtl/ or the candidate list changes, the
+    change itself does not. `|` inside a cell is written `\\|`."""
     out = {}
     p = ROOT / "docs/mutation.md"
     if p.exists():
         for row in p.read_text().split("\n"):
-            cells = [c.strip() for c in row.strip().strip("|").split("|")]
-            if len(cells) >= 4 and re.fullmatch(r"m\d{3}", cells[0]):
-                out[cells[0]] = (cells[1], cells[2], cells[3])
+            cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
+            if len(cells) >= 5 and re.fullmatch(r"m\d{3}", cells[0]):
+                ch = re.fullmatch(r"`(.*)` -> `(.*)`", cells[2])
+                if ch:
+                    out[(cells[1], norm(ch.group(1)), norm(ch.group(2)))] = (cells[3], cells[4])
     return out
 
 
@@ -432,11 +441,12 @@ def main():
     survivors = []
     for m in chosen:
         v, how = verdict[m["name"]]
-        if v == "survived" and m["name"] in why and why[m["name"]][0] == f'{m["file"]}:{m["line"]}':
-            if why[m["name"]][1] == "equivalent":
-                v, how = "equivalent", "argued in docs/mutation.md: " + why[m["name"]][2]
+        key = (m["file"], norm(m["find"]), norm(m["replace"]))
+        if v == "survived" and key in why:
+            if why[key][0] == "equivalent":
+                v, how = "equivalent", "argued in docs/mutation.md: " + why[key][1]
             else:
-                how = "explained in docs/mutation.md: " + why[m["name"]][2]
+                how = "explained in docs/mutation.md: " + why[key][1]
         counts[v] += 1
         if v == "survived":
             survivors.append(m)
