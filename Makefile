@@ -45,7 +45,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace
+.PHONY: help setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -114,6 +114,26 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 
 mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
 	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
+
+# cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
+# FUZZ_SECS seconds, one after another; an input that panics or runs longer
+# than 10 s stops the run and is saved under fuzz/artifacts/TARGET/.
+FUZZ_SECS ?= 600
+FUZZ_TARGETS ?= script record_dump mmiotrace merge
+fuzz: ## fuzz the script parser, record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
+	@command -v cargo-fuzz >/dev/null || { echo "fuzz: cargo-fuzz missing. Run:  cargo install cargo-fuzz && rustup toolchain install nightly"; exit 1; }
+	@for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    script) seeds="../tests/scripts ../tests/corpus";; \
+	    mmiotrace) seeds="../tests/mmiotrace";; \
+	    record_dump|merge) seeds="../tests/fuzz/seeds/$$t";; \
+	    *) echo "fuzz: unknown target '$$t' (expected one of: script record_dump mmiotrace merge)"; exit 2;; \
+	  esac; \
+	  mkdir -p fuzz/corpus/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECS) s"; \
+	  (cd fuzz && $(CARGO) +nightly fuzz run --sanitizer none $$t corpus/$$t $$seeds -- \
+	    -max_total_time=$(FUZZ_SECS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1) || exit 1; \
+	done
 
 record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
 	@if [ -z "$(FILE)" ]; then echo "usage: make record-dump FILE=log-or-image [ARGS='--image --base 0x... --csv out.csv --svg out.svg']"; exit 2; fi

@@ -23,7 +23,9 @@ mod regress;
 mod scripts;
 
 pub use failure::write_failure;
-pub use regress::{cosim, merge, plan, print_summary, CosimOpts, JobResult, RegressError, Results};
+pub use regress::{
+    cosim, merge, merge_texts, parse_results, plan, print_summary, CosimOpts, JobResult, RegressError, Results,
+};
 pub use scripts::{
     run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
 };
