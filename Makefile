@@ -83,7 +83,7 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 # Yosys is single-threaded and takes minutes on the 8-domain top, so `make
 # test` runs it beside the build and the tests (2 cores), and prints its
 # summary when both are done; either failing fails the target.
-test: setup check-regmap lint style ## everything: regmap check, lint, style, synth, unit + lockstep tests, coverage gate
+test: setup check-regmap ci-lint lint style ## everything: regmap check, CI workflow lint, lint, style, synth, unit + lockstep tests, coverage gate
 	@mkdir -p $(OUT)
 	@$(MAKE) --no-print-directory synth > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
 	if ! $(MAKE) --no-print-directory unit coverage; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
@@ -173,7 +173,10 @@ check-regmap: venv ## fail if a generated register-map file is stale or code com
 	$(PY) tools/regmap.py --check
 	@$(CC) -fsyntax-only -Wall -Werror -x c docs/regmap/pcounter.h
 
-# Python tools (systemrdl-compiler, PeakRDL) in a local virtual environment,
+ci-lint: venv ## actionlint on the CI workflow (.github/workflows/); fails on any finding
+	$(VENV)/bin/actionlint .github/workflows/*.yml
+
+# Python tools (systemrdl-compiler, PeakRDL, actionlint) in a local virtual environment,
 # pinned in tools/requirements.txt; rebuilt when that file changes.
 venv: $(VENV)/.installed ## install the Python tools into .venv (tools/requirements.txt)
 
