@@ -53,7 +53,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace
+.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -106,7 +106,7 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 # Yosys is single-threaded and takes minutes on the 8-domain top, so `make
 # test` runs it beside the build and the tests (2 cores), and prints its
 # summary when both are done; either failing fails the target.
-test: setup check-regmap lint style ## everything: regmap check, lint, style, synth, unit + lockstep tests, coverage gate
+test: setup check-regmap ci-lint lint style ## everything: regmap check, CI workflow lint, lint, style, synth, unit + lockstep tests, coverage gate
 	@mkdir -p $(OUT)
 	@$(MAKE) --no-print-directory synth > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
 	if ! $(MAKE) --no-print-directory unit coverage; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
@@ -139,6 +139,26 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 
 mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
 	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
+
+# cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
+# FUZZ_SECS seconds, one after another; an input that panics or runs longer
+# than 10 s stops the run and is saved under fuzz/artifacts/TARGET/.
+FUZZ_SECS ?= 600
+FUZZ_TARGETS ?= script record_dump mmiotrace merge
+fuzz: ## fuzz the script parser, record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
+	@command -v cargo-fuzz >/dev/null || { echo "fuzz: cargo-fuzz missing. Run:  cargo install cargo-fuzz && rustup toolchain install nightly"; exit 1; }
+	@for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    script) seeds="../tests/scripts ../tests/corpus";; \
+	    mmiotrace) seeds="../tests/mmiotrace";; \
+	    record_dump|merge) seeds="../tests/fuzz/seeds/$$t";; \
+	    *) echo "fuzz: unknown target '$$t' (expected one of: script record_dump mmiotrace merge)"; exit 2;; \
+	  esac; \
+	  mkdir -p fuzz/corpus/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECS) s"; \
+	  (cd fuzz && $(CARGO) +nightly fuzz run --sanitizer none $$t corpus/$$t $$seeds -- \
+	    -max_total_time=$(FUZZ_SECS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1) || exit 1; \
+	done
 
 record-dump: NEED_FILE = usage: make record-dump FILE=log-or-image [ARGS="--image --base 0x... --csv out.csv --svg out.svg"]
 record-dump: build ## decode record packets: make record-dump FILE=packets.log [ARGS='--csv x.csv --svg x.svg']
@@ -184,7 +204,10 @@ check-regmap: venv ## fail if a generated register-map file is stale or code com
 	$(PY) tools/regmap.py --check
 	@$(CC) -fsyntax-only -Wall -Werror -x c docs/regmap/pcounter.h
 
-# Python tools (systemrdl-compiler, PeakRDL) in a local virtual environment,
+ci-lint: venv ## actionlint on the CI workflow (.github/workflows/); fails on any finding
+	$(VENV)/bin/actionlint .github/workflows/*.yml
+
+# Python tools (systemrdl-compiler, PeakRDL, actionlint) in a local virtual environment,
 # pinned in tools/requirements.txt; rebuilt when that file changes.
 venv: $(VENV)/.installed ## install the Python tools into .venv (tools/requirements.txt)
 

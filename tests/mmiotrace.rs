@@ -124,10 +124,16 @@ fn sample_runs_model_only_and_in_lockstep() {
 fn readme_sample_output_is_reproduced() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     let section = readme.split("## Replaying a driver trace").nth(1).expect("README section");
-    let block = section.split("```").nth(3).expect("the second code block of the section: the sample output");
-    let mut lines = block.strip_prefix('\n').unwrap_or(block).lines();
-    let cmd = lines.next().unwrap().strip_prefix("$ target/release/pcnt ").expect("`$ target/release/pcnt ...`");
-    let want: Vec<&str> = lines.collect();
+    // Fenced pieces are the odd ones: the sh block of the command, then the
+    // next fence is its sample output.
+    let pieces: Vec<&str> = section.split("```").collect();
+    let at = (1..pieces.len())
+        .step_by(2)
+        .find(|&k| pieces[k].starts_with("sh\ntarget/release/pcnt import-mmiotrace "))
+        .expect("the section's sh block running import-mmiotrace");
+    let cmd = pieces[at].strip_prefix("sh\ntarget/release/pcnt ").unwrap().trim();
+    let block = pieces[at + 2];
+    let want: Vec<&str> = block.strip_prefix('\n').unwrap_or(block).lines().collect();
     let out =
         Command::new(env!("CARGO_BIN_EXE_pcnt")).args(cmd.split_whitespace()).current_dir(root()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -200,7 +200,7 @@ fn record_dump(a: RecordDumpArgs) -> Result<u8, String> {
     let long = format == Format::Long;
     let bytes = std::fs::read(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
     let rows = if image {
-        dump::parse_image(&bytes, base, long, domain)
+        dump::parse_image(&bytes, base, long, domain).map_err(|e| format!("{}: {e}", file.display()))?
     } else {
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{}: not a text packet log (use --image for a memory image)", file.display()))?;

@@ -80,10 +80,21 @@ pub fn parse_log(name: &str, text: &str) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// Decode a raw image of one buffer.
-pub fn parse_image(bytes: &[u8], base: u64, long: bool, domain: usize) -> Vec<Row> {
+/// Packets land in a 40-bit address space (docs/semantics.md S21).
+pub const ADDR_LIMIT: u64 = 1 << 40;
+
+/// Decode a raw image of one buffer. An image that would run past the
+/// 40-bit address space is refused (its packet addresses would wrap).
+pub fn parse_image(bytes: &[u8], base: u64, long: bool, domain: usize) -> Result<Vec<Row>, String> {
     let size = if long { 32 } else { 16 };
-    bytes
+    if !matches!(base.checked_add(bytes.len() as u64), Some(end) if end <= ADDR_LIMIT) {
+        return Err(format!(
+            "--base {base:#x}: an image of {} bytes there ends past the 40-bit record address space (expected base + \
+             size <= {ADDR_LIMIT:#x})",
+            bytes.len()
+        ));
+    }
+    Ok(bytes
         .chunks_exact(size)
         .enumerate()
         .map(|(i, c)| {
@@ -95,7 +106,7 @@ pub fn parse_image(bytes: &[u8], base: u64, long: bool, domain: usize) -> Vec<Ro
         })
         .take_while(|(_, w)| w.iter().any(|&x| x != 0))
         .map(|(i, w)| Row::from_words(domain, base + (i * size) as u64, long, &w))
-        .collect()
+        .collect())
 }
 
 const COLS: [&str; 12] =
@@ -228,7 +239,7 @@ mod tests {
                 }
             }
             bytes.extend_from_slice(&[0; 64]);
-            let rows = parse_image(&bytes, 0x1000, long, 3);
+            let rows = parse_image(&bytes, 0x1000, long, 3).unwrap();
             assert_eq!(rows.len(), 3);
             for (r, p) in rows.iter().zip(&pkts) {
                 assert_eq!(*r, Row::from_words(3, p.addr, long, &p.words));
@@ -236,5 +247,16 @@ mod tests {
             assert!(csv(&rows).lines().count() == 4 && table(&rows).contains("0x1000"));
             assert!(svg(&rows).contains("<polyline"));
         }
+    }
+    /// Fuzz finding (tests/fuzz/seeds/record_dump/crash-image-base-overflow):
+    /// a base near the end of the address space overflowed the packet
+    /// address (a panic with overflow checks, a wrapped address without).
+    #[test]
+    fn image_past_the_address_space_is_refused() {
+        let packet = [1u8; 16];
+        let e = parse_image(&packet, u64::MAX - 8, false, 0).unwrap_err();
+        assert!(e.contains("40-bit") && e.contains("--base 0xfffffffffffffff7"), "{e}");
+        assert!(parse_image(&packet, ADDR_LIMIT - 16, false, 0).unwrap()[0].addr == ADDR_LIMIT - 16);
+        assert!(parse_image(&packet, ADDR_LIMIT - 15, false, 0).is_err());
     }
 }

@@ -239,12 +239,29 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
 /// `pcnt merge`: combine shard results; fails on a failure, a missing or a
 /// duplicated job.
 pub fn merge(files: &[PathBuf]) -> Result<u8, RegressError> {
-    let mut all: Vec<Results> = Vec::new();
+    let mut inputs = Vec::new();
     for f in files {
         let text = fs::read_to_string(f).map_err(|e| RegressError::Io { path: f.clone(), err: e })?;
-        let r = serde_json::from_str(&text)
-            .map_err(|e| RegressError::Results { path: f.clone(), why: format!("not a results file: {e}") })?;
-        all.push(r);
+        inputs.push((f.clone(), text));
+    }
+    merge_texts(&inputs)
+}
+
+/// One results file's text (`--json`); `path` names it in the error, which
+/// also gives serde's line and column.
+pub fn parse_results(path: &std::path::Path, text: &str) -> Result<Results, RegressError> {
+    serde_json::from_str(text)
+        .map_err(|e| RegressError::Results { path: path.to_path_buf(), why: format!("not a results file: {e}") })
+}
+
+/// `merge` on texts already read, `(path, text)` per file: what the fuzz
+/// targets and tests feed without touching the file system.
+pub fn merge_texts(inputs: &[(PathBuf, String)]) -> Result<u8, RegressError> {
+    let files: Vec<PathBuf> = inputs.iter().map(|(p, _)| p.clone()).collect();
+    let files = &files[..];
+    let mut all: Vec<Results> = Vec::new();
+    for (f, text) in inputs {
+        all.push(parse_results(f, text)?);
     }
     let Some(first) = all.first() else { return Err(RegressError::NoFiles) };
     let plan = first.plan.clone();
