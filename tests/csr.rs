@@ -16,7 +16,7 @@
 //! the model on every cycle; the expectations come from the seed table, so a
 //! wrong register map fails here even when RTL and model agree.
 
-use pcounter::regs::{Access, Gen, Kind, Reg, DOM_REGS, GLOBAL_REGS};
+use pcounter::regs::{Gen, Kind, Reg, DOM_REGS, GLOBAL_REGS};
 use pcounter_sim::lockstep::Engine;
 use pcounter_sim::script::Cmd;
 use pcounter_sim::stim::MMIO_BASE;
@@ -141,8 +141,7 @@ fn seed_table_matches_register_map() {
                         row.rw[c]
                     ));
                 }
-                let ro =
-                    g.fields.iter().filter(|f| f.access == Access::Ro && gen >= f.since).fold(0, |m, f| m | f.mask());
+                let ro = g.ro_mask(gen);
                 if ro != row.ro {
                     diffs.push(format!(
                         "{} on {}: read-only mask {ro:#010x}, seed {:#010x}",

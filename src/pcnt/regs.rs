@@ -112,6 +112,10 @@ impl Reg {
     pub fn wo_mask(&self, gen: Gen) -> u32 {
         self.mask_of(gen, Access::Wo)
     }
+    /// Read-only status bits on `gen`.
+    pub fn ro_mask(&self, gen: Gen) -> u32 {
+        self.mask_of(gen, Access::Ro)
+    }
     /// Address of this register for domain `dom`.
     pub fn offset_of(&self, dom: usize) -> u16 {
         self.offset + self.dom_stride * dom as u16
