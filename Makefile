@@ -135,7 +135,7 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 	  $(CARGO) test --release $(FEATURES) --workspace; \
 	fi
 
-bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains)
+bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
 mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)

@@ -446,3 +446,23 @@ fn cosim_device_pmon_runs_its_own_regression() {
     let r = pcnt(&["cosim", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
     assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
 }
+
+/// `pcnt bench` prints the PMON box's rows beside PCOUNTER's: the four
+/// modes with a positive rate each, the ratio line, and no trace file left.
+#[test]
+fn bench_has_pmon_rows() {
+    let out = scratch("cli-bench");
+    let o = pcnt(&["bench", "--cycles", "3000", "--out", out.to_str().unwrap()]);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    let pmon: Vec<&str> = stdout.lines().filter(|l| l.starts_with("PMON box, 4 counters")).collect();
+    assert_eq!(pmon.len(), 5, "{stdout}");
+    for (line, mode) in pmon.iter().zip(["model alone", "RTL alone", "lockstep (full compare)", "lockstep + tracing"]) {
+        let rest = line["PMON box, 4 counters".len()..].trim_start();
+        assert!(rest.starts_with(mode), "{line}");
+        let rate: f64 = rest[mode.len()..].split_whitespace().next().unwrap().parse().unwrap();
+        assert!(rate > 0.0, "{line}");
+    }
+    assert!(pmon[4].contains("lockstep / RTL alone ="), "{}", pmon[4]);
+    assert!(!out.join("bench-pmon-trace.vcd").exists());
+}

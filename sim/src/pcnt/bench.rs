@@ -1,7 +1,8 @@
 //! `pcnt bench` / `make bench`: throughput of the harness, side by side, on
 //! one pre-generated stimulus (same seed) per configuration:
 //! model alone, RTL alone (no model, no compare: the limit of this harness),
-//! lockstep with the full per-cycle compare, and lockstep with tracing on.
+//! lockstep with the full per-cycle compare, and lockstep with tracing on;
+//! then the PMON box's rows (`pmon::bench`).
 //! A dedicated benchmark binary rather than a timed test: it is never part of
 //! `make test`.
 
@@ -74,7 +75,10 @@ fn peak_mib() -> Option<f64> {
 /// Print the table; `out` holds the trace file of the tracing run.
 pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("bench: seed {seed}, {cycles} cycles per run, GT215; one pre-generated stimulus per configuration");
+    println!(
+        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215 and the default PMON box; \
+         one pre-generated stimulus per configuration"
+    );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
     for (label, domains) in [("1 domain", 1usize), ("8 domains, mixed clocks", 8)] {
         let job =
@@ -96,6 +100,8 @@ pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
         );
     }
     let _ = std::fs::remove_file(out.join("bench-trace.vcd"));
+    // The second device, same stimulus seed and length, same columns.
+    crate::pmon::bench::rows(seed, cycles, out)?;
     match peak_mib() {
         Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
         None => println!("peak memory: not available on this system"),

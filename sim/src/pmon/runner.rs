@@ -64,7 +64,7 @@ impl Job {
 }
 
 /// Commands needed to reach `cycle` (inclusive).
-fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
+pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
     let mut t = 0u64;
     let mut out = Vec::new();
     for c in cmds {
