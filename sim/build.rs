@@ -74,6 +74,9 @@ const WAIVERS: &str = "rtl/lint.vlt";
 const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
 const INC_DIR: &str = "rtl/pcnt";
 
+/// The part of the C shims every device shares (part of every build's key).
+const SHIM_COMMON: &str = "csrc/shim_common.h";
+
 /// A device besides PCOUNTER: its file list, top module, C shim and
 /// configurations (name, Verilator `-G` parameters). Each configuration
 /// and each `tests/faults/*.fault` with `device: <name>` becomes one
@@ -178,7 +181,9 @@ fn main() {
         let lib = format!("pcnt_{}", v.name);
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
-        key.add(&[opt]).add(&fs::read(sim.join("csrc/shim.cpp")).unwrap());
+        key.add(&[opt])
+            .add(&fs::read(sim.join("csrc/shim.cpp")).unwrap())
+            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap());
         key.add(&fs::read(root.join(WAIVERS)).unwrap());
         for f in srcs.iter().chain(&includes(&incdir)) {
             key.add(&fs::read(f).unwrap());
@@ -312,7 +317,10 @@ fn build_device(d: &Device, root: &Path, sim: &Path, out: &Path, verilator: &str
         let opt: u8 = if fault.is_some() { 1 } else { 3 };
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
-        key.add(d.top.as_bytes()).add(&[opt]).add(&fs::read(&shim).unwrap());
+        key.add(d.top.as_bytes())
+            .add(&[opt])
+            .add(&fs::read(&shim).unwrap())
+            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap());
         for f in &srcs {
             key.add(&fs::read(f).unwrap());
         }

@@ -8,13 +8,10 @@
 // found once through Verilator's public scopes (`public_flat_rd` in the RTL),
 // so the harness compares every MMIO-visible register without a port added to
 // the design.
-#include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <memory>
-#include "verilated.h"
+#include "shim_common.h"
 #include "verilated_syms.h"
-#include "verilated_vcd_c.h"
 #include DEV_HDR
 
 #define DEV_CAT2(a, b) a##_##b
@@ -37,11 +34,7 @@ struct PmonOut {
     uint32_t ctl0[kMaxCounters], ctl1[kMaxCounters], data_lo[kMaxCounters], data_hi[kMaxCounters];
 };
 
-template <typename P> void put_words(P& p, const uint32_t* s) { p = static_cast<P>(s[0]); }
-void put_words(QData& p, const uint32_t* s) { p = s[0] | (static_cast<QData>(s[1]) << 32); }
-template <std::size_t N> void put_words(VlWide<N>& p, const uint32_t* s) {
-    for (std::size_t i = 0; i < N; ++i) p[i] = s[i];
-}
+using shim::put_words;
 
 // A public flop's value, whatever Verilator's storage for its width.
 uint64_t get_var(const VerilatedVar* v) {
@@ -55,11 +48,7 @@ uint64_t get_var(const VerilatedVar* v) {
     }
 }
 
-struct Ctx {
-    std::unique_ptr<VerilatedContext> vctx;
-    std::unique_ptr<DEV_TOP> top;
-    std::unique_ptr<VerilatedVcdC> tfp;
-    uint64_t cycle = 0;
+struct Ctx : shim::Model<DEV_TOP> {
     const VerilatedVar* freeze = nullptr;
     const VerilatedVar* status = nullptr;
     const VerilatedVar* ctl0[kMaxCounters] = {};
@@ -79,16 +68,7 @@ extern "C" {
 
 void* FN(new)(uint32_t x_seed) {
     auto* c = new Ctx;
-    c->vctx = std::make_unique<VerilatedContext>();
-    c->vctx->traceEverOn(true);
-    // --x-initial unique, seeded by the caller: a flop missing from the reset
-    // shows up as a mismatch instead of hiding behind a convenient 0.
-    c->vctx->randReset(2);
-    c->vctx->randSeed(static_cast<int>(x_seed & 0x7fffffff) | 1);
-    c->top = std::make_unique<DEV_TOP>(c->vctx.get(), "TOP");
-    c->top->clk_i = 0;
-    c->top->rst_ni = 0;
-    c->top->eval();
+    c->open(x_seed);
     c->freeze = find(c, "TOP.pmon_box", "freeze_q");
     c->status = find(c, "TOP.pmon_box", "status_q");
     for (int j = 0; j < kMaxCounters; ++j) {
@@ -105,28 +85,13 @@ void* FN(new)(uint32_t x_seed) {
 
 void FN(free)(void* p) {
     auto* c = static_cast<Ctx*>(p);
-    Verilated::threadContextp(c->vctx.get());
-    if (c->tfp) c->tfp->close();
-    c->top->final();
+    c->close();
     delete c;
 }
 
-int FN(trace_open)(void* p, const char* path) {
-    auto* c = static_cast<Ctx*>(p);
-    if (c->tfp) return 0;
-    c->tfp = std::make_unique<VerilatedVcdC>();
-    c->top->trace(c->tfp.get(), 99);
-    c->tfp->open(path);
-    return c->tfp->isOpen() ? 0 : -1;
-}
+int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
 
-void FN(trace_close)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    if (c->tfp) {
-        c->tfp->close();
-        c->tfp.reset();
-    }
-}
+void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 void FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -156,11 +121,7 @@ void FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
         out->data_lo[j] = static_cast<uint32_t>(d);
         out->data_hi[j] = static_cast<uint32_t>(d >> 32);
     }
-    if (c->tfp) c->tfp->dump(c->cycle * 10);
-    t->clk_i = 1;
-    t->eval();
-    if (c->tfp) c->tfp->dump(c->cycle * 10 + 5);
-    ++c->cycle;
+    c->edge();
 }
 
 }  // extern "C"

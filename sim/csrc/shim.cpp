@@ -6,11 +6,8 @@
 // binary. One call per bus clock (pcnt_<name>_cycle) keeps FFI cost low: set
 // inputs, settle with clk low (outputs sampled here: the values of cycle t,
 // docs/semantics.md S0), then the rising edge commits q(t+1).
-#include <cstdint>
-#include <memory>
-#include "verilated.h"
+#include "shim_common.h"
 #include "verilated_syms.h"
-#include "verilated_vcd_c.h"
 #include <cstdio>
 #include <cstring>
 #include PCNT_HDR
@@ -36,26 +33,10 @@ struct PcntOut {
     uint32_t wvalid, wdata[4], wstrb, wlast, bready;
 };
 
-// Verilator stores ports up to 64 bits as integers and wider ones as VlWide.
-void put_words(CData& p, const uint32_t* s) { p = static_cast<CData>(s[0]); }
-void put_words(SData& p, const uint32_t* s) { p = static_cast<SData>(s[0]); }
-void put_words(IData& p, const uint32_t* s) { p = s[0]; }
-void put_words(QData& p, const uint32_t* s) { p = s[0] | (static_cast<QData>(s[1]) << 32); }
-template <std::size_t N> void put_words(VlWide<N>& p, const uint32_t* s) {
-    for (std::size_t i = 0; i < N; ++i) p[i] = s[i];
-}
-void get_words(const IData& p, uint32_t* d) { d[0] = p; }
-void get_words(const QData& p, uint32_t* d) { d[0] = static_cast<uint32_t>(p); d[1] = static_cast<uint32_t>(p >> 32); }
-template <std::size_t N> void get_words(const VlWide<N>& p, uint32_t* d) {
-    for (std::size_t i = 0; i < N; ++i) d[i] = p[i];
-}
+using shim::get_words;
+using shim::put_words;
 
-struct Ctx {
-    std::unique_ptr<VerilatedContext> vctx;
-    std::unique_ptr<PCNT_TOP> top;
-    std::unique_ptr<VerilatedVcdC> tfp;
-    uint64_t cycle = 0;
-};
+struct Ctx : shim::Model<PCNT_TOP> {};
 
 }  // namespace
 
@@ -63,50 +44,19 @@ extern "C" {
 
 void* FN(new)(uint32_t x_seed) {
     auto* c = new Ctx;
-    c->vctx = std::make_unique<VerilatedContext>();
-    c->vctx->traceEverOn(true);
-    // Built with --x-initial unique: every variable starts random (seeded by
-    // the caller, so runs stay deterministic; random runs use their stimulus
-    // seed, so a regression tries many patterns), so a flop missing from the
-    // reset shows up as a mismatch instead of hiding behind a convenient 0.
-    c->vctx->randReset(2);
-    c->vctx->randSeed(static_cast<int>(x_seed & 0x7fffffff) | 1);
-    c->top = std::make_unique<PCNT_TOP>(c->vctx.get(), "TOP");
-    c->top->clk_i = 0;
-    c->top->rst_ni = 0;
-    c->top->eval();
+    c->open(x_seed);
     return c;
 }
 
 void FN(free)(void* p) {
     auto* c = static_cast<Ctx*>(p);
-    // The model's scopes unregister through Verilator's *current* context of
-    // this thread; with several models alive that may be another (possibly
-    // already freed) one. Make ours current first.
-    Verilated::threadContextp(c->vctx.get());
-    if (c->tfp) c->tfp->close();
-    c->top->final();
+    c->close();
     delete c;
 }
 
-// Start writing a VCD of the RTL; later cycles are dumped at 10*cycle (inputs
-// applied, clk low) and 10*cycle+5 (after the rising edge).
-int FN(trace_open)(void* p, const char* path) {
-    auto* c = static_cast<Ctx*>(p);
-    if (c->tfp) return 0;
-    c->tfp = std::make_unique<VerilatedVcdC>();
-    c->top->trace(c->tfp.get(), 99);
-    c->tfp->open(path);
-    return c->tfp->isOpen() ? 0 : -1;
-}
+int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
 
-void FN(trace_close)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    if (c->tfp) {
-        c->tfp->close();
-        c->tfp.reset();
-    }
-}
+void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -146,11 +96,7 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     out->bready = t->m_axi_bready_o;
     get_words(t->dom_regs_o, out->dom_regs);
     get_words(t->glob_regs_o, out->glob_regs);
-    if (c->tfp) c->tfp->dump(c->cycle * 10);
-    t->clk_i = 1;
-    t->eval();
-    if (c->tfp) c->tfp->dump(c->cycle * 10 + 5);
-    ++c->cycle;
+    c->edge();
 }
 
 // Verification backdoor (docs/semantics.md S14): overwrite bits
