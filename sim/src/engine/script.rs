@@ -112,3 +112,93 @@ impl<'a> Args<'a> {
         }
     }
 }
+
+/// Declares a device's body commands once: for each, the script name, the
+/// usage line, the argument parser with its checks, how it renders back in
+/// script syntax (shrinking, saved stimulus, reports) and what it does to the
+/// engine, through the device's target trait. Generates the command enum,
+/// its `Display`, `run` and the table rows the parser and `--help` read, so
+/// adding a command is one entry in the device's table.
+///
+/// ```ignore
+/// script_commands! {
+///     enum Cmd; target Target; result Result<Option<BusResult>, Box<Mismatch>>;
+///     config [ /* CommandSpec rows of configuration commands */ ];
+///     /// doc of the variant
+///     "wait" Wait { cycles: u64 }
+///         usage "wait CYCLES";
+///         example "wait 10";
+///         parse(a) { Ok(Cmd::Wait { cycles: num(a.next("CYCLES")?, ..)? }) }
+///         render(f) { write!(f, "wait {cycles}") }
+///         run(t) { t.idle(*cycles).map(|()| None) }
+/// }
+/// ```
+/// The table is `COMMANDS: &[CommandSpec]`, configuration rows first, each
+/// body row built by `CommandSpec::body(name, usage, example, parse)` (the
+/// device's type). The example is a line in script syntax that must parse to
+/// this command and render back unchanged (the device's tests check every
+/// row). Fields are bound by reference in `render` and `run`.
+macro_rules! script_commands {
+    (
+        enum $Cmd:ident; target $Target:path; result $Res:ty;
+        config [ $($config:expr),* $(,)? ];
+        $(
+            $(#[$meta:meta])*
+            $name:literal $Var:ident { $($field:ident : $ty:ty),* $(,)? }
+                usage $usage:expr;
+                example $example:literal;
+                parse($a:ident) $parse:block
+                render($f:ident) $render:block
+                run($t:ident) $run:block
+        )*
+    ) => {
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum $Cmd {
+            $( $(#[$meta])* $Var { $($field: $ty),* }, )*
+        }
+
+        impl ::std::fmt::Display for $Cmd {
+            fn fmt(&self, formatter: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                match self {
+                    $(
+                        #[allow(unused_variables)]
+                        $Cmd::$Var { $($field),* } => {
+                            let $f = &mut *formatter;
+                            $render
+                        }
+                    )*
+                }
+            }
+        }
+
+        impl $Cmd {
+            /// Script name of the command.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( $Cmd::$Var { .. } => $name, )*
+                }
+            }
+
+            /// Carry the command out on `target` (the device's engine).
+            pub fn run<T: $Target + ?Sized>(&self, target: &mut T) -> $Res {
+                match self {
+                    $(
+                        #[allow(unused_variables)]
+                        $Cmd::$Var { $($field),* } => {
+                            let $t = &mut *target;
+                            $run
+                        }
+                    )*
+                }
+            }
+        }
+
+        /// Every command of the format, in `--help` order: configuration
+        /// rows, then the body commands declared above.
+        pub static COMMANDS: &[CommandSpec] = &[
+            $($config,)*
+            $( CommandSpec::body($name, $usage, $example, |$a| $parse), )*
+        ];
+    };
+}
+pub(crate) use script_commands;

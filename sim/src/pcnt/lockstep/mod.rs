@@ -17,8 +17,7 @@ use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 use crate::axi_mem::AxiMem;
 pub use crate::engine::mismatch::Mismatch;
 use crate::ffi::{PcntIn, Rtl};
-use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
-use crate::stim::MMIO_BASE;
+use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
 use crate::wave::{ExtraSignal, ExtraTrace};
 
 mod bins;
@@ -236,70 +235,11 @@ impl Engine {
         self.history.push_back((self.cycle, cmd.clone()));
     }
 
-    /// Execute one command. Returns the model's bus result for reads.
+    /// Execute one command (its `run` in the command table, on this
+    /// engine's primitives). Returns the bus result of reads.
     pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
         self.note(cmd);
-        match *cmd {
-            Cmd::Write { addr, data, strb } => {
-                self.transfer(BusOp::Write { offset: offset(addr), data, strb }).map(Some)
-            }
-            Cmd::Read { addr, .. } => self.transfer(BusOp::Read { offset: offset(addr) }).map(Some),
-            Cmd::Wait { cycles } => {
-                for _ in 0..cycles {
-                    self.clock(Apb::Idle)?;
-                }
-                Ok(None)
-            }
-            Cmd::Set { dom, sig, value } => {
-                self.sig[usize::from(dom)].set(usize::from(sig), value);
-                self.sig_dirty = true;
-                Ok(None)
-            }
-            Cmd::Poke { dom, counter, value } => {
-                self.poke(usize::from(dom), counter, value);
-                Ok(None)
-            }
-            Cmd::Pulse { ref input, cycles } => {
-                let left = match input {
-                    GlobalInput::PmTrigger => &mut self.pm_trigger,
-                    GlobalInput::WrcacheFlush => &mut self.wrcache_flush,
-                };
-                *left = (*left).max(cycles);
-                Ok(None)
-            }
-            Cmd::Mem { addr, .. } => {
-                let model = self.mem.word(1, addr);
-                if self.rtl.is_some() {
-                    let rtl = self.mem.word(0, addr);
-                    if rtl != model {
-                        return Err(Box::new(self.mismatch(format!("memory word {addr:#012x}"), model, rtl)));
-                    }
-                }
-                // In RTL-alone runs image 1 follows the RTL too.
-                Ok(Some(BusResult { rdata: model, slverr: false, ready: true }))
-            }
-            Cmd::Fault { lo, hi } => {
-                self.mem.add_fault(lo, hi);
-                Ok(None)
-            }
-            Cmd::Latency { min, max, seed } => {
-                self.mem.set_latency(min, max, seed);
-                Ok(None)
-            }
-            // Printed by the script runner; nothing happens in the hardware.
-            Cmd::Echo { .. } => Ok(None),
-        }
-    }
-
-    /// One APB transfer: SETUP, then ACCESS until PREADY (S0, S15).
-    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>> {
-        self.clock(Apb::Setup(op))?;
-        loop {
-            let res = self.clock(Apb::Access(op))?;
-            if res.ready {
-                return Ok(res);
-            }
-        }
+        cmd.run(self)
     }
 
     /// A mismatch outside the register compare (memory, end of run).
@@ -330,37 +270,6 @@ impl Engine {
                 model as u32,
                 rtl as u32,
             ))),
-        }
-    }
-
-    /// The verification backdoor (docs/semantics.md S14): the same counter
-    /// value in the model and in the RTL flop, before the next clock.
-    fn poke(&mut self, dom: usize, counter: Counter, value: u32) {
-        // Narrow counters (PERIODIC S18, record S21): both sides get the same bits.
-        let width = counter.width();
-        let value = if width < 32 { value & ((1 << width) - 1) } else { value };
-        let d = &mut self.model.domains[dom];
-        match counter {
-            // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
-            Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
-            Counter::Event => d.ctr_event = value,
-            Counter::Start => d.ctr_start = value,
-            Counter::Pre => d.ctr_pre = value,
-            Counter::Stop => d.ctr_stop = value,
-            Counter::ShCycles => d.sh_cycles = value,
-            Counter::ShEvent => d.sh_event = value,
-            Counter::ShStart => d.sh_start = value,
-            Counter::ShPre => d.sh_pre = value,
-            Counter::ShStop => d.sh_stop = value,
-            Counter::PeriodicCnt => d.periodic_cnt = value,
-            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value),
-            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value) << 32,
-            Counter::RecStop => d.rec.stop = value as u16,
-            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value as u16,
-        }
-        if let Some(rtl) = &mut self.rtl {
-            let (var, lsb) = counter.rtl_flop();
-            rtl.poke(dom, var, lsb, width, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
         }
     }
 
@@ -491,13 +400,91 @@ pub fn dom_reg_name(dom: usize, idx: usize) -> String {
     }
 }
 
+/// The primitives the script commands are built from (`script::Target`).
+impl Target for Engine {
+    /// One APB transfer: SETUP, then ACCESS until PREADY (S0, S15).
+    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>> {
+        self.clock(Apb::Setup(op))?;
+        loop {
+            let res = self.clock(Apb::Access(op))?;
+            if res.ready {
+                return Ok(res);
+            }
+        }
+    }
+
+    fn idle(&mut self, cycles: u64) -> Result<(), Box<Mismatch>> {
+        for _ in 0..cycles {
+            self.clock(Apb::Idle)?;
+        }
+        Ok(())
+    }
+
+    fn set_signal(&mut self, dom: u8, sig: u8, value: bool) {
+        self.sig[usize::from(dom)].set(usize::from(sig), value);
+        self.sig_dirty = true;
+    }
+
+    /// The verification backdoor (docs/semantics.md S14): the same counter
+    /// value in the model and in the RTL flop, before the next clock.
+    fn poke(&mut self, dom: u8, counter: Counter, value: u32) {
+        let dom = usize::from(dom);
+        // Narrow counters (PERIODIC S18, record S21): both sides get the same bits.
+        let width = counter.width();
+        let value = if width < 32 { value & ((1 << width) - 1) } else { value };
+        let d = &mut self.model.domains[dom];
+        match counter {
+            // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
+            Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
+            Counter::Event => d.ctr_event = value,
+            Counter::Start => d.ctr_start = value,
+            Counter::Pre => d.ctr_pre = value,
+            Counter::Stop => d.ctr_stop = value,
+            Counter::ShCycles => d.sh_cycles = value,
+            Counter::ShEvent => d.sh_event = value,
+            Counter::ShStart => d.sh_start = value,
+            Counter::ShPre => d.sh_pre = value,
+            Counter::ShStop => d.sh_stop = value,
+            Counter::PeriodicCnt => d.periodic_cnt = value,
+            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value),
+            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value) << 32,
+            Counter::RecStop => d.rec.stop = value as u16,
+            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value as u16,
+        }
+        if let Some(rtl) = &mut self.rtl {
+            let (var, lsb) = counter.rtl_flop();
+            rtl.poke(dom, var, lsb, width, value).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+        }
+    }
+
+    fn pulse(&mut self, input: &GlobalInput, cycles: u32) {
+        let left = match input {
+            GlobalInput::PmTrigger => &mut self.pm_trigger,
+            GlobalInput::WrcacheFlush => &mut self.wrcache_flush,
+        };
+        *left = (*left).max(cycles);
+    }
+
+    fn mem_word(&mut self, addr: u64) -> Result<u32, Box<Mismatch>> {
+        let model = self.mem.word(1, addr);
+        if self.rtl.is_some() {
+            let rtl = self.mem.word(0, addr);
+            if rtl != model {
+                return Err(Box::new(self.mismatch(format!("memory word {addr:#012x}"), model, rtl)));
+            }
+        }
+        // In RTL-alone runs image 1 follows the RTL too.
+        Ok(model)
+    }
+
+    fn mem(&mut self) -> &mut AxiMem {
+        &mut self.mem
+    }
+}
+
 /// `SIG_STATUS[3]` -> `SIG_STATUS_3`: brackets mean bit ranges to GTKWave.
 pub fn wave_name(reg: &str) -> String {
     reg.replace('[', "_").replace(']', "")
-}
-
-fn offset(addr: u32) -> u16 {
-    (addr.wrapping_sub(MMIO_BASE) & 0xfff) as u16
 }
 
 fn idle_in(gen: Gen) -> PcntIn {

@@ -1,5 +1,5 @@
-//! The commands of a scenario script (`Cmd`) and the values they carry;
-//! `Display` renders each back in script syntax.
+//! The values script commands carry (expectations, inputs, counters, clock
+//! patterns); the commands themselves are declared in `commands.rs`.
 
 use std::fmt;
 
@@ -204,91 +204,15 @@ pub fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cmd {
-    /// `strb` is the APB4 PSTRB (4'hf unless the line says `strb MASK`).
-    Write {
-        addr: u32,
-        data: u32,
-        strb: u8,
-    },
-    Read {
-        addr: u32,
-        expect: Option<Expect>,
-    },
-    Wait {
-        cycles: u64,
-    },
-    Set {
-        dom: u8,
-        sig: u8,
-        value: bool,
-    },
-    /// Verification backdoor: set a counter of a domain before the next clock.
-    Poke {
-        dom: u8,
-        counter: Counter,
-        value: u32,
-    },
-    /// High for the next `cycles` clocks (1 unless the line gives a count).
-    Pulse {
-        input: GlobalInput,
-        cycles: u32,
-    },
-    /// Read a 32-bit word of the simulated record memory (S21); no clock.
-    Mem {
-        addr: u64,
-        expect: Option<Expect>,
-    },
-    /// Writes to `lo..=hi` answer SLVERR from now on (S21).
-    Fault {
-        lo: u64,
-        hi: u64,
-    },
-    /// AWREADY/WREADY delays and B latency drawn from MIN..=MAX per
-    /// transaction, from a ChaCha8 stream seeded with `seed` (S21).
-    Latency {
-        min: u32,
-        max: u32,
-        seed: u64,
-    },
-    /// Prints `text` with the script line and the bus cycle; no clock.
-    Echo {
-        text: String,
-    },
-}
-
-impl crate::shrink::Wait for Cmd {
+impl crate::shrink::Wait for super::Cmd {
     fn wait_cycles(&self) -> Option<u64> {
         match self {
-            Cmd::Wait { cycles } => Some(*cycles),
+            super::Cmd::Wait { cycles } => Some(*cycles),
             _ => None,
         }
     }
-    fn wait(cycles: u64) -> Cmd {
-        Cmd::Wait { cycles }
-    }
-}
-
-/// Script syntax of one command, so harness messages and [`render`] agree.
-impl fmt::Display for Cmd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cmd::Write { addr, data, strb: 0xf } => write!(f, "write {addr:#06x} {data:#010x}"),
-            Cmd::Write { addr, data, strb } => write!(f, "write {addr:#06x} {data:#010x} strb {strb:#x}"),
-            Cmd::Read { addr, expect: None } => write!(f, "read {addr:#06x}"),
-            Cmd::Read { addr, expect: Some(e) } => write!(f, "read {addr:#06x} {}", e.describe()),
-            Cmd::Wait { cycles } => write!(f, "wait {cycles}"),
-            Cmd::Set { dom, sig, value } => write!(f, "set {dom} {sig:#04x} {}", u8::from(*value)),
-            Cmd::Poke { dom, counter, value } => write!(f, "poke {dom} {} {value:#010x}", counter.name()),
-            Cmd::Pulse { input, cycles: 1 } => write!(f, "pulse {}", input.name()),
-            Cmd::Pulse { input, cycles } => write!(f, "pulse {} {cycles}", input.name()),
-            Cmd::Mem { addr, expect: None } => write!(f, "mem {addr:#x}"),
-            Cmd::Mem { addr, expect: Some(e) } => write!(f, "mem {addr:#x} {}", e.describe()),
-            Cmd::Fault { lo, hi } => write!(f, "fault {lo:#x} {hi:#x}"),
-            Cmd::Latency { min, max, seed } => write!(f, "latency {min} {max} {seed}"),
-            Cmd::Echo { text } => write!(f, "echo {text}"),
-        }
+    fn wait(cycles: u64) -> super::Cmd {
+        super::Cmd::Wait { cycles }
     }
 }
 
@@ -296,5 +220,5 @@ impl fmt::Display for Cmd {
 pub struct Line {
     /// 1-based line number in the source text.
     pub line: usize,
-    pub cmd: Cmd,
+    pub cmd: super::Cmd,
 }

@@ -2,7 +2,11 @@
 //! the parser state; lexing and numbers are the engine's (`engine::script`).
 
 use super::*;
-use crate::engine::script::{num, parse_u64, show, Args, NumError};
+use pcounter::{BusOp, BusResult};
+
+use crate::axi_mem::AxiMem;
+use crate::engine::mismatch::Mismatch;
+use crate::engine::script::{num, parse_u64, script_commands, show, Args, NumError};
 
 fn u32_arg(tok: &str, what: &str) -> Result<u32, String> {
     // The range check makes the narrowing exact.
@@ -34,98 +38,215 @@ pub(super) struct Parser {
     clock_lines: Vec<usize>,
 }
 
-/// One script command, declared once: its name, its usage (error messages
-/// and `pcnt script --help` read it) and its argument parser. A
-/// configuration command sets up the script and yields no body command;
-/// [`Cmd`]'s `Display` renders a body command back (shrinking, saved
-/// stimulus). Adding a command is a row here, its parser and its `Cmd` arm.
+/// How a table row is parsed: a configuration command sets up the script
+/// (parser state, no body command); a body command yields one [`Cmd`].
+#[derive(Clone, Copy)]
+pub enum Parse {
+    Config,
+    Body(fn(&mut Args) -> Result<Cmd, String>),
+}
+
+/// One row of [`COMMANDS`]: the name, the usage (error messages and
+/// `pcnt script --help` read it) and how its arguments are parsed.
 pub struct CommandSpec {
     pub name: &'static str,
     pub usage: &'static str,
+    /// A body command's example line (canonical script syntax).
+    pub example: Option<&'static str>,
+    parse: Parse,
+}
+
+impl CommandSpec {
+    const fn config(name: &'static str, usage: &'static str) -> CommandSpec {
+        CommandSpec { name, usage, example: None, parse: Parse::Config }
+    }
+
+    /// A body command's row ([`script_commands!`] builds these).
+    pub const fn body(
+        name: &'static str,
+        usage: &'static str,
+        example: &'static str,
+        parse: fn(&mut Args) -> Result<Cmd, String>,
+    ) -> Self {
+        CommandSpec { name, usage, example: Some(example), parse: Parse::Body(parse) }
+    }
+
     /// Configuration (before the first body command) rather than body.
-    pub config: bool,
-    parse: fn(&mut Parser, usize, &mut Args) -> Result<Option<Cmd>, String>,
+    pub fn is_config(&self) -> bool {
+        matches!(self.parse, Parse::Config)
+    }
 }
 
-const fn config(name: &'static str, usage: &'static str) -> CommandSpec {
-    CommandSpec { name, usage, config: true, parse: Parser::config_line }
+/// What a body command may do to the lockstep engine (`lockstep::Engine`
+/// implements it): the primitives every command below is built from.
+pub trait Target {
+    /// One APB transfer, SETUP then ACCESS until PREADY (S0, S15).
+    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>>;
+    /// `cycles` bus clocks with the bus idle.
+    fn idle(&mut self, cycles: u64) -> Result<(), Box<Mismatch>>;
+    /// An external signal of a domain, from the next clock on.
+    fn set_signal(&mut self, dom: u8, sig: u8, value: bool);
+    /// The verification backdoor (S14), both sides, before the next clock.
+    fn poke(&mut self, dom: u8, counter: Counter, value: u32);
+    /// Raise a global input for the next `cycles` clocks (S22).
+    fn pulse(&mut self, input: &GlobalInput, cycles: u32);
+    /// A word of the record memory, RTL and model images compared (S21).
+    fn mem_word(&mut self, addr: u64) -> Result<u32, Box<Mismatch>>;
+    /// The simulated record memory (fault ranges, latencies; S21).
+    fn mem(&mut self) -> &mut AxiMem;
 }
 
-/// Every command of the format, in `--help` order.
-pub static COMMANDS: &[CommandSpec] = &[
-    config("gen", "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)"),
-    config("domains", "domains N (1..=8)"),
-    config("clock", "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)"),
-    config("xseed", "xseed N (seed of the RTL's random initial values, a u32)"),
-    config(
-        "decode",
-        "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
-    ),
-    config(
-        "layout",
-        "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
-    ),
-    CommandSpec { name: "write", usage: "write ADDR DATA [strb MASK]", config: false, parse: |_, _, a| write_cmd(a) },
-    CommandSpec { name: "read", usage: READ_USAGE, config: false, parse: |_, _, a| read_cmd(a) },
-    CommandSpec { name: "wait", usage: "wait CYCLES", config: false, parse: |_, _, a| wait_cmd(a) },
-    CommandSpec {
-        name: "set",
-        usage: "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)",
-        config: false,
-        parse: |_, _, a| set_cmd(a),
-    },
-    CommandSpec {
-        name: "pulse",
-        usage: "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)",
-        config: false,
-        parse: |_, _, a| pulse_cmd(a),
-    },
-    CommandSpec {
-        name: "poke",
-        usage: "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)",
-        config: false,
-        parse: |_, _, a| poke_cmd(a),
-    },
-    CommandSpec {
-        name: "mem",
-        usage: "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)",
-        config: false,
-        parse: |_, _, a| mem_cmd(a),
-    },
-    CommandSpec {
-        name: "fault",
-        usage: "fault LO HI (40-bit addresses, LO <= HI)",
-        config: false,
-        parse: |_, _, a| fault_cmd(a),
-    },
-    CommandSpec {
-        name: "latency",
-        usage: "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)",
-        config: false,
-        parse: |_, _, a| latency_cmd(a),
-    },
-    CommandSpec {
-        name: "echo",
-        usage: "echo TEXT... (prints TEXT with the line and the bus cycle, e.g. to label a driver sequence's phases)",
-        config: false,
-        parse: |_, _, a| echo_cmd(a),
-    },
-];
+/// The APB offset of a full MMIO address: PADDR is 12 bits (S0).
+pub fn offset(addr: u32) -> u16 {
+    (addr.wrapping_sub(MMIO_FIRST) & 0xfff) as u16
+}
+
+script_commands! {
+    enum Cmd; target Target; result Result<Option<BusResult>, Box<Mismatch>>;
+    config [
+        CommandSpec::config("gen", "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)"),
+        CommandSpec::config("domains", "domains N (1..=8)"),
+        CommandSpec::config("clock", "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)"),
+        CommandSpec::config("xseed", "xseed N (seed of the RTL's random initial values, a u32)"),
+        CommandSpec::config(
+            "decode",
+            "decode strict | lax (lax: StrictDecode = 0, holes read 0 without PSLVERR; builds: 2 domains)",
+        ),
+        CommandSpec::config(
+            "layout",
+            "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
+        ),
+    ];
+
+    /// `strb` is the APB4 PSTRB (4'hf unless the line says `strb MASK`).
+    "write" Write { addr: u32, data: u32, strb: u8 }
+        usage "write ADDR DATA [strb MASK]";
+        example "write 0xa7c0 0x00000001 strb 0x1";
+        parse(a) { write_cmd(a) }
+        render(f) {
+            match strb {
+                0xf => write!(f, "write {addr:#06x} {data:#010x}"),
+                _ => write!(f, "write {addr:#06x} {data:#010x} strb {strb:#x}"),
+            }
+        }
+        run(t) { t.transfer(BusOp::Write { offset: offset(*addr), data: *data, strb: *strb }).map(Some) }
+
+    "read" Read { addr: u32, expect: Option<Expect> }
+        usage READ_USAGE;
+        example "read 0xa600 & 0xff == 0x64";
+        parse(a) { read_cmd(a) }
+        render(f) {
+            match expect {
+                None => write!(f, "read {addr:#06x}"),
+                Some(e) => write!(f, "read {addr:#06x} {}", e.describe()),
+            }
+        }
+        run(t) { t.transfer(BusOp::Read { offset: offset(*addr) }).map(Some) }
+
+    "wait" Wait { cycles: u64 }
+        usage "wait CYCLES";
+        example "wait 100";
+        parse(a) { Ok(Cmd::Wait { cycles: num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")? }) }
+        render(f) { write!(f, "wait {cycles}") }
+        run(t) { t.idle(*cycles).map(|()| None) }
+
+    "set" Set { dom: u8, sig: u8, value: bool }
+        usage "set DOM SIG VALUE (DOM 0..=7, SIG 0..=0xff, VALUE 0|1)";
+        example "set 0 0x12 1";
+        parse(a) { set_cmd(a) }
+        render(f) { write!(f, "set {dom} {sig:#04x} {}", u8::from(*value)) }
+        run(t) {
+            t.set_signal(*dom, *sig, *value);
+            Ok(None)
+        }
+
+    /// High for the next `cycles` clocks (1 unless the line gives a count).
+    "pulse" Pulse { input: GlobalInput, cycles: u32 }
+        usage "pulse INPUT [CYCLES] (INPUT pm_trigger | wrcache_flush)";
+        example "pulse pm_trigger 3";
+        parse(a) { pulse_cmd(a) }
+        render(f) {
+            match cycles {
+                1 => write!(f, "pulse {}", input.name()),
+                _ => write!(f, "pulse {} {cycles}", input.name()),
+            }
+        }
+        run(t) {
+            t.pulse(input, *cycles);
+            Ok(None)
+        }
+
+    /// Verification backdoor: set a counter of a domain before the next clock.
+    "poke" Poke { dom: u8, counter: Counter, value: u32 }
+        usage "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)";
+        example "poke 0 ctr_event 0xfffffff0";
+        parse(a) { poke_cmd(a) }
+        render(f) { write!(f, "poke {dom} {} {value:#010x}", counter.name()) }
+        run(t) {
+            t.poke(*dom, *counter, *value);
+            Ok(None)
+        }
+
+    /// Read a 32-bit word of the simulated record memory (S21); no clock.
+    "mem" Mem { addr: u64, expect: Option<Expect> }
+        usage "mem ADDR [== VALUE | & MASK == VALUE | in LO..HI] (ADDR: 40-bit, 4-byte aligned)";
+        example "mem 0x100000 == 0x1";
+        parse(a) { mem_cmd(a) }
+        render(f) {
+            match expect {
+                None => write!(f, "mem {addr:#x}"),
+                Some(e) => write!(f, "mem {addr:#x} {}", e.describe()),
+            }
+        }
+        run(t) { t.mem_word(*addr).map(|rdata| Some(BusResult { rdata, slverr: false, ready: true })) }
+
+    /// Writes to `lo..=hi` answer SLVERR from now on (S21).
+    "fault" Fault { lo: u64, hi: u64 }
+        usage "fault LO HI (40-bit addresses, LO <= HI)";
+        example "fault 0x100000 0x1fffff";
+        parse(a) { fault_cmd(a) }
+        render(f) { write!(f, "fault {lo:#x} {hi:#x}") }
+        run(t) {
+            t.mem().add_fault(*lo, *hi);
+            Ok(None)
+        }
+
+    /// AWREADY/WREADY delays and B latency drawn from MIN..=MAX per
+    /// transaction, from a ChaCha8 stream seeded with `seed` (S21).
+    "latency" Latency { min: u32, max: u32, seed: u64 }
+        usage "latency MIN MAX [SEED] (cycles, MIN <= MAX <= 1000)";
+        example "latency 0 5 7";
+        parse(a) { latency_cmd(a) }
+        render(f) { write!(f, "latency {min} {max} {seed}") }
+        run(t) {
+            t.mem().set_latency(*min, *max, *seed);
+            Ok(None)
+        }
+
+    /// Prints `text` with the script line and the bus cycle (the script
+    /// runner does); nothing happens in the hardware, no clock.
+    "echo" Echo { text: String }
+        usage "echo TEXT... (prints TEXT with the line and the bus cycle, e.g. to label a driver sequence's phases)";
+        example "echo INIT done";
+        parse(a) { echo_cmd(a) }
+        render(f) { write!(f, "echo {text}") }
+        run(t) { Ok(None) }
+}
 
 /// `pcnt script --help`: the usage of every command, from [`COMMANDS`].
 pub fn help() -> String {
     let mut out = String::from("configuration (before the first body command):\n");
-    for c in COMMANDS.iter().filter(|c| c.config) {
+    for c in COMMANDS.iter().filter(|c| c.is_config()) {
         out += &format!("  {}\n", c.usage);
     }
     out += "body:\n";
-    for c in COMMANDS.iter().filter(|c| !c.config) {
+    for c in COMMANDS.iter().filter(|c| !c.is_config()) {
         out += &format!("  {}\n", c.usage);
     }
     out
 }
 
-fn write_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn write_cmd(a: &mut Args) -> Result<Cmd, String> {
     let addr = addr_arg(a.next("ADDR")?)?;
     let data = u32_arg(a.next("DATA")?, "DATA")?;
     // Optional `strb MASK`: a partial APB4 write (docs/semantics.md S0).
@@ -135,29 +256,24 @@ fn write_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
     } else {
         0xf
     };
-    Ok(Some(Cmd::Write { addr, data, strb }))
+    Ok(Cmd::Write { addr, data, strb })
 }
 
-fn read_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn read_cmd(a: &mut Args) -> Result<Cmd, String> {
     let addr = addr_arg(a.next("ADDR")?)?;
     let expect = read_expect(a, true)?;
-    Ok(Some(Cmd::Read { addr, expect }))
+    Ok(Cmd::Read { addr, expect })
 }
 
-fn wait_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
-    let cycles = num(a.next("CYCLES")?, "CYCLES", 0, u64::MAX, "decimal or 0x-hex u64")?;
-    Ok(Some(Cmd::Wait { cycles }))
-}
-
-fn set_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn set_cmd(a: &mut Args) -> Result<Cmd, String> {
     // Syntactic limits here; the limit from `domains` is checked at the end.
     let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
     let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
     let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
-    Ok(Some(Cmd::Set { dom, sig, value }))
+    Ok(Cmd::Set { dom, sig, value })
 }
 
-fn poke_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn poke_cmd(a: &mut Args) -> Result<Cmd, String> {
     let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
     let tok = a.next("COUNTER")?;
     let counter = Counter::from_name(tok).ok_or_else(|| {
@@ -167,28 +283,28 @@ fn poke_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
         )
     })?;
     let value = u32_arg(a.next("VALUE")?, "VALUE")?;
-    Ok(Some(Cmd::Poke { dom, counter, value }))
+    Ok(Cmd::Poke { dom, counter, value })
 }
 
-fn mem_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn mem_cmd(a: &mut Args) -> Result<Cmd, String> {
     let addr = num(a.next("ADDR")?, "ADDR", 0, (1 << 40) - 4, "a 40-bit address")?;
     if addr % 4 != 0 {
         return Err(format!("mem address {addr:#x} is not 4-byte aligned"));
     }
     let expect = read_expect(a, false)?;
-    Ok(Some(Cmd::Mem { addr, expect }))
+    Ok(Cmd::Mem { addr, expect })
 }
 
-fn fault_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn fault_cmd(a: &mut Args) -> Result<Cmd, String> {
     let lo = num(a.next("LO")?, "LO", 0, (1 << 40) - 1, "a 40-bit address")?;
     let hi = num(a.next("HI")?, "HI", 0, (1 << 40) - 1, "a 40-bit address")?;
     if lo > hi {
         return Err(format!("fault range {lo:#x}..{hi:#x} is empty (expected LO <= HI)"));
     }
-    Ok(Some(Cmd::Fault { lo, hi }))
+    Ok(Cmd::Fault { lo, hi })
 }
 
-fn latency_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn latency_cmd(a: &mut Args) -> Result<Cmd, String> {
     let min = num(a.next("MIN")?, "MIN", 0, 1000, "0..=1000")? as u32;
     let max = num(a.next("MAX")?, "MAX", 0, 1000, "0..=1000")? as u32;
     if min > max {
@@ -201,19 +317,19 @@ fn latency_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
         }
         None => 0,
     };
-    Ok(Some(Cmd::Latency { min, max, seed }))
+    Ok(Cmd::Latency { min, max, seed })
 }
 
 /// The rest of the line, words joined by one space (`#` starts a comment).
-fn echo_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn echo_cmd(a: &mut Args) -> Result<Cmd, String> {
     let mut words = vec![a.next("TEXT")?];
     while a.peek().is_some() {
         words.push(a.next("TEXT")?);
     }
-    Ok(Some(Cmd::Echo { text: words.join(" ") }))
+    Ok(Cmd::Echo { text: words.join(" ") })
 }
 
-fn pulse_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
+fn pulse_cmd(a: &mut Args) -> Result<Cmd, String> {
     let input = match a.next("INPUT")? {
         "pm_trigger" => GlobalInput::PmTrigger,
         "wrcache_flush" => GlobalInput::WrcacheFlush,
@@ -228,7 +344,7 @@ fn pulse_cmd(a: &mut Args) -> Result<Option<Cmd>, String> {
         }
         None => 1,
     };
-    Ok(Some(Cmd::Pulse { input, cycles }))
+    Ok(Cmd::Pulse { input, cycles })
 }
 
 impl Parser {
@@ -244,19 +360,19 @@ impl Parser {
             return Err(format!("unknown command '{}' (expected one of: {}{hint})", show(name), names.join(", ")));
         };
         let mut a = Args { toks, pos: 1, usage: spec.usage };
-        let cmd = (spec.parse)(self, n, &mut a)?;
-        a.finish()?;
-        if let Some(cmd) = cmd {
-            self.script.body.push(Line { line: n, cmd });
+        match spec.parse {
+            Parse::Config => {
+                self.config_allowed(name)?;
+                self.config(n, name, &mut a)?;
+                a.finish()
+            }
+            Parse::Body(parse) => {
+                let cmd = parse(&mut a)?;
+                a.finish()?;
+                self.script.body.push(Line { line: n, cmd });
+                Ok(())
+            }
         }
-        Ok(())
-    }
-
-    fn config_line(&mut self, n: usize, a: &mut Args) -> Result<Option<Cmd>, String> {
-        let name = a.toks[0];
-        self.config_allowed(name)?;
-        self.config(n, name, a)?;
-        Ok(None)
     }
 
     /// Config sets up the simulation before time starts; allowing it later

@@ -35,7 +35,7 @@ use crate::engine::script::lex;
 pub use crate::engine::script::show;
 pub use cmd::*;
 use commands::Parser;
-pub use commands::{help, CommandSpec, COMMANDS, MAX_CLOCK_N};
+pub use commands::{help, offset, Cmd, CommandSpec, Target, COMMANDS, MAX_CLOCK_N};
 
 /// Generations the harness can run today.
 pub const GENS: &[&str] = &["nv40", "g84", "g92", "gt215"];
