@@ -223,6 +223,24 @@ script_commands! {
             Ok(None)
         }
 
+    /// Read-modify-write as drivers do it (nouveau's `nvkm_mask`): one APB
+    /// read, then one write of `(old & !mask) | (data & mask)`; the result is
+    /// the read's (the old value).
+    "mask" Mask { addr: u32, mask: u32, data: u32 }
+        usage "mask ADDR MASK DATA (read ADDR, then write (old & ~MASK) | (DATA & MASK))";
+        example "mask 0xa7c0 0x00000003 0x00000001";
+        parse(a) {
+            let addr = addr_arg(a.next("ADDR")?)?;
+            Ok(Cmd::Mask { addr, mask: u32_arg(a.next("MASK")?, "MASK")?, data: u32_arg(a.next("DATA")?, "DATA")? })
+        }
+        render(f) { write!(f, "mask {addr:#06x} {mask:#010x} {data:#010x}") }
+        run(t) {
+            let old = t.transfer(BusOp::Read { offset: offset(*addr) })?;
+            let data = (old.rdata & !mask) | (data & mask);
+            t.transfer(BusOp::Write { offset: offset(*addr), data, strb: 0xf })?;
+            Ok(Some(old))
+        }
+
     /// Prints `text` with the script line and the bus cycle (the script
     /// runner does); nothing happens in the hardware, no clock.
     "echo" Echo { text: String }
