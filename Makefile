@@ -198,12 +198,14 @@ waves: ## open (or point to) the last failure's VCD + .gtkw
 	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.vcd $$d/wave.gtkw & \
 	else echo "open with:  gtkwave $$d/wave.vcd $$d/wave.gtkw   (apt-get install gtkwave)"; fi
 
-regmap: venv ## regenerate rtl/pcnt/pcnt_reg_pkg.sv, src/pcnt/regs.rs, docs/registers.md, docs/regmap/ from regmap/pcounter.rdl
+# One .rdl per device under regmap/ (tools/regmap.py lists the devices and
+# their exporters, tools/regmap_<device>.py).
+regmap: venv ## regenerate every device's register package, Rust regs, docs page and docs/regmap/ from regmap/*.rdl
 	$(PY) tools/regmap.py
 
 check-regmap: venv ## fail if a generated register-map file is stale or code compares generations
 	$(PY) tools/regmap.py --check
-	@$(CC) -fsyntax-only -Wall -Werror -x c docs/regmap/pcounter.h
+	@for h in docs/regmap/*.h; do $(CC) -fsyntax-only -Wall -Werror -x c $$h || exit 1; done
 
 ci-lint: venv ## actionlint on the CI workflow (.github/workflows/); fails on any finding
 	$(VENV)/bin/actionlint .github/workflows/*.yml
