@@ -138,8 +138,10 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
-	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
+# DEVICE=pmon mutates rtl/pmon instead (report in $(OUT)/mutate-pmon).
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon)
+	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
+	  --out $(OUT)/mutate$(if $(filter pmon,$(DEVICE)),-pmon,)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
