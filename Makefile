@@ -34,6 +34,10 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
+# PMON's results: JSON itself with DEVICE=pmon; beside PCOUNTER's when both
+# run (JSON=out/s0.json -> out/s0-pmon.json). `pcnt merge` takes the files of
+# both devices at once and gives each its summary.
+PMON_JSON = $(if $(filter pmon,$(DEVICE)),$(JSON),$(basename $(JSON))-pmon$(suffix $(JSON)))
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
@@ -96,7 +100,8 @@ ifneq ($(DEVICE),pmon)
 endif
 ifneq ($(DEVICE),pcnt)
 	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) $(if $(FAULT),--fault $(FAULT),)
+	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
+	  $(if $(JSON),--json $(PMON_JSON),)
 endif
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
