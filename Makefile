@@ -34,6 +34,10 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
+# PMON's results: JSON itself with DEVICE=pmon; beside PCOUNTER's when both
+# run (JSON=out/s0.json -> out/s0-pmon.json). `pcnt merge` takes the files of
+# both devices at once and gives each its summary.
+PMON_JSON = $(if $(filter pmon,$(DEVICE)),$(JSON),$(basename $(JSON))-pmon$(suffix $(JSON)))
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
@@ -96,7 +100,8 @@ ifneq ($(DEVICE),pmon)
 endif
 ifneq ($(DEVICE),pcnt)
 	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) $(if $(FAULT),--fault $(FAULT),)
+	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
+	  $(if $(JSON),--json $(PMON_JSON),)
 endif
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
@@ -138,8 +143,10 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150)
-	python3 tools/mutate.py --count $(or $(MUTANTS),150) --jobs $(JOBS) --out $(OUT)/mutate
+# DEVICE=pmon mutates rtl/pmon instead (report in $(OUT)/mutate-pmon).
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon)
+	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
+	  --out $(OUT)/mutate$(if $(filter pmon,$(DEVICE)),-pmon,)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
@@ -198,12 +205,14 @@ waves: ## open (or point to) the last failure's VCD + .gtkw
 	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.vcd $$d/wave.gtkw & \
 	else echo "open with:  gtkwave $$d/wave.vcd $$d/wave.gtkw   (apt-get install gtkwave)"; fi
 
-regmap: venv ## regenerate rtl/pcnt/pcnt_reg_pkg.sv, src/pcnt/regs.rs, docs/registers.md, docs/regmap/ from regmap/pcounter.rdl
+# One .rdl per device under regmap/ (tools/regmap.py lists the devices and
+# their exporters, tools/regmap_<device>.py).
+regmap: venv ## regenerate every device's register package, Rust regs, docs page and docs/regmap/ from regmap/*.rdl
 	$(PY) tools/regmap.py
 
 check-regmap: venv ## fail if a generated register-map file is stale or code compares generations
 	$(PY) tools/regmap.py --check
-	@$(CC) -fsyntax-only -Wall -Werror -x c docs/regmap/pcounter.h
+	@for h in docs/regmap/*.h; do $(CC) -fsyntax-only -Wall -Werror -x c $$h || exit 1; done
 
 ci-lint: venv ## actionlint on the CI workflow (.github/workflows/); fails on any finding
 	$(VENV)/bin/actionlint .github/workflows/*.yml

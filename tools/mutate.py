@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Mutation self-test of the lockstep harness (`make mutate`, issue 5).
 
-Generates source mutants of the RTL (rtl/pcnt, rtl/common), builds each as a 2-domain Verilated
-fault variant (the same path as tests/faults/*.fault), runs a short lockstep
-regression on each (every scenario script and corpus file, then random seeds)
-and reports killed / survived / equivalent.
+Generates source mutants of one device's RTL (--device pcnt: rtl/pcnt, the
+default; --device pmon: rtl/pmon, `make mutate DEVICE=pmon`), builds each as
+a Verilated fault variant of that device (the same path as
+tests/faults/*.fault: PCOUNTER's 2-domain build, PMON's default box), runs a
+short lockstep regression on each (the device's scenario scripts, then
+random seeds) and reports killed / survived / equivalent.
 
 Mutation operators, one change per mutant, on code (never comments):
   rel     == <-> !=, >= -> >, > -> >=, < -> <=
@@ -59,18 +61,46 @@ ROOT = Path(__file__).resolve().parent.parent
 # Where the RTL is read from: the repository for --list, else a snapshot of
 # the tracked files (editing rtl/ during a run cannot shift the patched lines).
 SNAP = ROOT
-RTL_FILES = [
-    "pcnt_domain.sv",
-    "pcnt_apb_regs.sv",
-    "pcnt_logic_op.sv",
-    "pcnt_top.sv",
-    "prim_sync_2ff.sv",
-    "prim_pulse_sync.sv",
-    "prim_edge_cnt.sv",
-    "pcnt_pkg.sv",
-    "pcnt_record.sv",
-    "pcnt_axi_wr.sv",
-]
+# Per device: the RTL files mutated (base names), its file list, top module
+# and Verilator parameters of the mutants' build, the cosim/script options of
+# its check, and the default random regression per mutant.
+DEVICES = {
+    "pcnt": {
+        "title": "PCOUNTER",
+        "rtl_files": [
+            "pcnt_domain.sv",
+            "pcnt_apb_regs.sv",
+            "pcnt_logic_op.sv",
+            "pcnt_top.sv",
+            "prim_sync_2ff.sv",
+            "prim_pulse_sync.sv",
+            "prim_edge_cnt.sv",
+            "pcnt_pkg.sv",
+            "pcnt_record.sv",
+            "pcnt_axi_wr.sv",
+        ],
+        "file_list": "rtl/pcnt/pcnt.f",
+        "top": "pcnt_top",
+        "params": ["-GNumDomains=2"],
+        "target": "target/mutate",
+        "seeds": 8,
+        "cycles": 50000,
+    },
+    # The PMON box's default build (4 counters, 4 sources, 4-bit lanes, P13),
+    # the configuration of its lockstep (sim/build.rs DEVICES, "c4").
+    # pmon_reg_pkg.sv is generated localparams only: no candidate lines.
+    "pmon": {
+        "title": "PMON",
+        "rtl_files": ["pmon_box.sv", "pmon_counter.sv", "pmon_reg_pkg.sv"],
+        "file_list": "rtl/pmon/pmon.f",
+        "top": "pmon_box",
+        "params": [],
+        "target": "target/mutate-pmon",
+        "seeds": 8,
+        "cycles": 100000,
+    },
+}
+DEV = DEVICES["pcnt"]
 SKIP_LINE = re.compile(
     r"^\s*(`|//|import\b|module\b|endmodule|package\b|endpackage|typedef\b|localparam\b|parameter\b|"
     r"input\b|output\b|logic\b|end\b|begin\b|else\s*$|default:\s*;|\)|\(|function\b|endfunction|always|unique\b|case\b|endcase)"
@@ -137,7 +167,7 @@ def line_mutants(code):
 
 def candidates():
     cands = []
-    for f in RTL_FILES:
+    for f in DEV["rtl_files"]:
         text = (SNAP / rtl_path(f)).read_text()
         in_assert = False
         for n, line in enumerate(text.split("\n"), 1):
@@ -168,7 +198,7 @@ def select(cands, n):
 
 
 def rtl_list():
-    return [l.strip() for l in (SNAP / "rtl/pcnt/pcnt.f").read_text().split("\n") if l.strip().startswith("rtl/")]
+    return [l.strip() for l in (SNAP / DEV["file_list"]).read_text().split("\n") if l.strip().startswith("rtl/")]
 
 
 def rtl_path(name):
@@ -188,15 +218,15 @@ def harness_args():
 
 
 def verilate(src_dir, obj_dir, fatal=False):
-    """Verilator C++ of the 2-domain top with the harness's options and
+    """Verilator C++ of the device's top (PCOUNTER: 2 domains) with the harness's options and
     waivers (fatal=False: warnings not fatal); returns (normalised hash or
     None if rejected, first message)."""
     if obj_dir.exists():
         shutil.rmtree(obj_dir)
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
     args = [a for a in harness_args() if a != "-Wno-fatal"] + ([] if fatal else ["-Wno-fatal"])
-    cmd = ["verilator", *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", "pcnt_top",
-           "-GNumDomains=2", f"-I{src_dir}", "-Mdir", str(obj_dir)]
+    cmd = ["verilator", *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", DEV["top"],
+           *DEV["params"], f"-I{src_dir}", "-Mdir", str(obj_dir)]
     r = subprocess.run(cmd + files, capture_output=True, text=True)
     if r.returncode != 0:
         first = next((l for l in r.stderr.split("\n") if l.startswith("%")), r.stderr.strip()[:120])
@@ -216,11 +246,11 @@ def verilate(src_dir, obj_dir, fatal=False):
 
 
 def lint(src_dir):
-    """`make lint` on the copy (2 domains): None if clean, else the first
+    """`make lint` on the copy (PCOUNTER: 2 domains; PMON: the default box): None if clean, else the first
     warning. CI runs make lint, so a mutant it rejects never reaches main."""
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
     cmd = ["verilator", "--lint-only", "-Wall", f"-I{src_dir}", str(src_dir / "lint.vlt"), *files,
-           "--top-module", "pcnt_top", "-GNumDomains=2"]
+           "--top-module", DEV["top"], *DEV["params"]]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode == 0:
         return None
@@ -321,6 +351,41 @@ def check(pcnt, fault, seeds, cycles, work, out):
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
 
 
+def check_pmon(pcnt, fault, seeds, cycles, work, out):
+    """PMON: every PMON scenario script (tests/scripts/pmon, exact expected
+    values), then random seeds of `cosim --device pmon`, on the default box
+    build (fault None) or the mutant's. Same verdicts as `check`."""
+    tree = work / "tree"
+    fl = ["--fault", fault] if fault else []
+    scripts = [str(p) for p in sorted((tree / "tests/scripts/pmon").glob("*.pms"))]
+    # --domains 2: clap checks the PCOUNTER option's default against the
+    # PCOUNTER builds linked in, and the mutate build has only d2 (PMON
+    # ignores the option).
+    try:
+        r = subprocess.run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
+                           capture_output=True, text=True, timeout=600, cwd=tree)
+        if r.returncode == 1:
+            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
+            return "lockstep", "script: " + first[5:][:100]
+        if r.returncode < 0:
+            return "crashed", f"script: signal {-r.returncode}"
+        if r.returncode != 0:
+            return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+        r = subprocess.run([pcnt, "cosim", "--device", "pmon", *fl, "--domains", "2", "--seed", "1", "--seeds", str(seeds),
+                            "--cycles", str(cycles), "--jobs", "1", "--no-progress", "--shrink-secs", "0",
+                            "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
+    except subprocess.TimeoutExpired:
+        return "timeout", "no result in 600 s"
+    if r.returncode == 0:
+        return "survived", ""
+    if r.returncode == 1:
+        m = re.search(r"cosim PMON FAILED: seed (\d+) . (.*)", r.stdout + r.stderr)
+        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
+    if r.returncode < 0:
+        return "crashed", f"cosim: signal {-r.returncode}"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
 def figures(c):
     """(ran, lockstep score %, caught, non-equivalent, caught rate %) of the
     verdict counts `c`. Only lockstep kills count for the score: a rejection
@@ -333,26 +398,34 @@ def figures(c):
     return ran, score, caught, live, rate
 
 
+def device_check(*args):
+    return check_pmon(*args) if DEV is DEVICES["pmon"] else check(*args)
+
+
 def run_mutant(pcnt, name, seeds, cycles, work):
     t0 = time.time()
-    v, how = check(pcnt, name, seeds, cycles, work, work / "runs" / name)
+    v, how = device_check(pcnt, name, seeds, cycles, work, work / "runs" / name)
     return name, v, how, time.time() - t0
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--device", choices=sorted(DEVICES), default="pcnt", help="whose RTL to mutate (default pcnt)")
     ap.add_argument("--count", type=int, default=150, help="mutants to select (default 150)")
-    ap.add_argument("--seeds", type=int, default=8, help="random seeds per mutant (default 8)")
-    ap.add_argument("--cycles", type=int, default=50000, help="cycles per seed (default 50000)")
+    ap.add_argument("--seeds", type=int, help="random seeds per mutant (default 8)")
+    ap.add_argument("--cycles", type=int, help="cycles per seed (default 50000; PMON 100000)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default="out/mutate")
     ap.add_argument("--list", action="store_true", help="only list the selected mutants")
     ap.add_argument("--reuse", action="store_true", help="reuse the snapshot and build of the last run in --out")
     a = ap.parse_args()
-    global SNAP
+    global SNAP, DEV
+    DEV = DEVICES[a.device]
+    a.seeds = a.seeds or DEV["seeds"]
+    a.cycles = a.cycles or DEV["cycles"]
     work = (ROOT / a.out).resolve()
     if a.reuse:
-        if not (work / "tree").is_dir() or not (ROOT / "target/mutate/release/pcnt").exists():
+        if not (work / "tree").is_dir() or not (ROOT / DEV["target"] / "release/pcnt").exists():
             print(f"mutate: --reuse needs a previous run in {a.out}", file=sys.stderr)
             return 2
         SNAP = work / "tree"
@@ -375,7 +448,8 @@ def main():
         for m in chosen:
             print(f'{m["name"]} {m["file"]}:{m["line"]} {m["op"]}: {m["replace"].strip()}')
         return 0
-    print(f"mutate: {len(cands)} candidate mutants in {len(RTL_FILES)} RTL files, {len(chosen)} selected", flush=True)
+    print(f"mutate: {DEV['title']}: {len(cands)} candidate mutants in {len(DEV['rtl_files'])} RTL files, "
+          f"{len(chosen)} selected", flush=True)
 
     t0 = time.time()
     patched(work / "src", None)
@@ -399,9 +473,10 @@ def main():
         elif (w := lint(work / "src")) is not None:
             verdict[m["name"]] = ("lint", "lint: " + w)
         elif not a.reuse:
+            dev = "device: pmon\n" if DEV is DEVICES["pmon"] else ""
             (work / "faults" / f'{m["name"]}.fault').write_text(
                 f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
-                f'file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
+                f'{dev}file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
             )
     nbuild = sum(1 for m in chosen if m["name"] not in verdict)
     print(f"mutate: {len(verdict)} stillborn, equivalent (TCE) or rejected by the harness build or lint; building {nbuild} mutants "
@@ -409,7 +484,7 @@ def main():
 
     tree = work / "tree"
     env = dict(os.environ, PCNT_FAULTS_DIR=str(work / "faults"), PCNT_CONFIGS="d2", PCNT_CXX_OPT="1")
-    tdir = ROOT / "target/mutate"
+    tdir = ROOT / DEV["target"]
     if not a.reuse:
         r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
                             "--target-dir", str(tdir)], env=env, cwd=tree)
@@ -418,13 +493,17 @@ def main():
             return 2
     pcnt = str(tdir / "release/pcnt")
     # The same checks must pass on the unmutated RTL, or every "kill" is void.
-    v, how = check(pcnt, None, a.seeds, a.cycles, work, work / "runs" / "baseline")
+    v, how = device_check(pcnt, None, a.seeds, a.cycles, work, work / "runs" / "baseline")
     if v != "survived":
         print(f"mutate: the unmutated RTL fails the checks ({v}: {how})", file=sys.stderr)
         return 2
-    print(f"mutate: built in {time.time() - t0:.0f} s; baseline passes; per mutant: the "
-          f"{len(two_domain_scripts(tree))} two-domain scripts/corpus files, then {a.seeds} seeds x {a.cycles} "
-          f"cycles (2 domains, generations rotating)", flush=True)
+    if DEV is DEVICES["pmon"]:
+        per = (f"the {len(list((tree / 'tests/scripts/pmon').glob('*.pms')))} PMON scripts, then {a.seeds} seeds x "
+               f"{a.cycles} cycles (default box)")
+    else:
+        per = (f"the {len(two_domain_scripts(tree))} two-domain scripts/corpus files, then {a.seeds} seeds x {a.cycles} "
+               f"cycles (2 domains, generations rotating)")
+    print(f"mutate: built in {time.time() - t0:.0f} s; baseline passes; per mutant: {per}", flush=True)
     todo = [m["name"] for m in chosen if m["name"] not in verdict]
     done = 0
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
@@ -455,12 +534,12 @@ def main():
     ran, score, caught, live, rate = figures(c)
     argued = sum(1 for r in rows if "argued in docs/mutation.md" in r)
     raw = f"; {c['lockstep']}/{ran + argued} = {100.0 * c['lockstep'] / max(1, ran + argued):.1f} % counting the {argued} argued equivalents as survivors" if argued else ""
-    summary = (f'mutate: {len(chosen)} mutants: killed by lockstep {c["lockstep"]}, by the harness build '
+    summary = (f'mutate: {DEV["title"]}: {len(chosen)} mutants: killed by lockstep {c["lockstep"]}, by the harness build '
                f'{c["build"]}, by lint {c["lint"]}; crashed {c["crashed"]}, timed out {c["timeout"]}; survived '
                f'{c["survived"]}; equivalent {c["equivalent"]}, stillborn {c["stillborn"]}, errors {c["error"]}\n'
                f'mutate: lockstep score {c["lockstep"]}/{ran} = {score:.1f} % of the mutants that built and ran{raw}; '
                f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
-    report = ["# Mutation report (make mutate)", "", summary, "",
+    report = [f"# Mutation report (make mutate, {DEV['title']})", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
     for m in survivors:
         report += [f'### {m["name"]} {m["file"]}:{m["line"]} ({m["op"]})', "", "```diff",

@@ -32,7 +32,7 @@ pub struct Cli {
 pub enum Cmd {
     /// Random lockstep regression: seeds x domain counts, generation rotating with the seed
     Cosim(CosimArgs),
-    /// Merge the --json results of the shards of one regression; fails on a failure or a missing job
+    /// Merge the --json results of the shards of a regression (per device, a summary each); fails on a failure or a missing job
     Merge {
         /// Results files written by `cosim --json`
         #[arg(required = true, value_name = "FILE")]
@@ -84,7 +84,7 @@ pub enum Device {
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault and the output options)
+    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault, --shard, --json and the output options)
     #[arg(long, value_enum, default_value = "pcnt", value_name = "DEVICE")]
     pub device: Device,
     /// First seed

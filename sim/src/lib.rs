@@ -3,13 +3,15 @@
 //!
 //! `engine/` knows no device: declared coverage (`coverage`), shrinking a
 //! failing stimulus (`shrink`), waves (`wave`: VCD merge, GTKWave save
-//! files). `pcnt/` is the PCOUNTER device: its Verilated RTL (`ffi`), random
+//! files), results files of sharded regressions (`results`). `merge` is
+//! `pcnt merge` over every device's results files. `pcnt/` is the PCOUNTER device: its Verilated RTL (`ffi`), random
 //! stimulus (`stim`), scenario scripts (`script`), the lockstep engine and
 //! its compare and bins (`lockstep`), regression and failure handling
 //! (`runner`), the record memory (`axi_mem`), `dump`, `mmiotrace`, `bench`.
 //! The re-exports keep the short paths (`pcounter_sim::runner`, ...).
 
 pub mod engine;
+pub mod merge;
 pub mod pcnt;
 pub mod pmon;
 

@@ -83,8 +83,6 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
     if a.device == cli::Device::Pmon {
         // PCOUNTER-only options must not be dropped silently.
         let pcnt_only = [
-            ("--json", a.json.is_some()),
-            ("--shard", a.shard != (0, 1)),
             ("--corrupt-at", a.corrupt_at.is_some()),
             ("--layout", a.layout.is_some()),
             ("--decode", a.decode.is_some()),
@@ -108,7 +106,8 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
             coverage_gate: a.coverage_gate,
             coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
         };
-        let failed = pmon::runner::cosim(&o)?;
+        let s = pmon::runner::ShardOpts { shard: a.shard, json: a.json };
+        let failed = pmon::runner::cosim_shard(&o, &s)?;
         return Ok(if failed == 0 { 0 } else { 1 });
     }
     if pmon_fault {

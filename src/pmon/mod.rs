@@ -6,9 +6,12 @@
 //! Structured like `rtl/pmon/`: `counter` is `pmon_counter.sv` (one counter,
 //! its control registers, the increment pipeline), `unit` is `pmon_box.sv`
 //! (box control/status, the bus front-end; Intel calls the box a "unit",
-//! and `box` is a Rust keyword). `regs` is the register map. No I/O here.
+//! and `box` is a Rust keyword). `regs` is the register map (generated from regmap/pmon.rdl). No I/O here.
 
 pub mod counter;
+// Generated from regmap/pmon.rdl by tools/regmap.py (`make regmap`), which
+// `make check-regmap` compares byte for byte: rustfmt must leave it alone.
+#[rustfmt::skip]
 pub mod regs;
 pub mod unit;
 

@@ -7,6 +7,7 @@ pub mod device;
 pub mod jobs;
 pub mod mismatch;
 pub mod progress;
+pub mod results;
 pub mod script;
 pub mod shrink;
 pub mod wave;

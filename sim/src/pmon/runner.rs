@@ -1,7 +1,7 @@
-//! PMON regression (seeds x cycles on worker threads, one summary line,
-//! the coverage closure of the PMON bins), script runs, and what a failure
-//! leaves behind (the engine's artifacts: repro, report, stimulus script,
-//! waves, shrunk script).
+//! PMON regression (seeds x cycles on worker threads, shards and their
+//! results files for `pcnt merge`, one summary line, the coverage closure of
+//! the PMON bins), script runs, and what a failure leaves behind (the
+//! engine's artifacts: repro, report, stimulus script, waves, shrunk script).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,6 +13,7 @@ use super::stim::RandomStim;
 use crate::engine::coverage::{self, Coverage};
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
+use crate::engine::results::{JobResult, Results};
 use crate::engine::{artifacts, device, jobs, shrink, wave};
 
 /// The coverage plan holding the PMON bins (its PMON part).
@@ -33,6 +34,26 @@ pub struct PmonOpts {
     pub coverage_gate: bool,
     pub coverage_plan: PathBuf,
 }
+
+/// Sharding and the results file of `pcnt cosim --device pmon --shard I/N
+/// --json FILE` (default: the whole plan, no file).
+#[derive(Clone, Debug)]
+pub struct ShardOpts {
+    /// `(i, n)`: run only the jobs whose index is `i` modulo `n`.
+    pub shard: (usize, usize),
+    /// Where to write the results as JSON (device `pmon`, for `pcnt merge`).
+    pub json: Option<PathBuf>,
+}
+
+impl Default for ShardOpts {
+    fn default() -> Self {
+        ShardOpts { shard: (0, 1), json: None }
+    }
+}
+
+/// The box build every PMON job runs on (sim/build.rs DEVICES): the `gen`
+/// of its entries in a results file (`domains` is 0).
+pub const BUILD: &str = "c4";
 
 /// One random PMON run.
 #[derive(Clone, Debug)]
@@ -77,50 +98,81 @@ pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<C
     out
 }
 
-/// The PMON regression; the number of failing runs (0: passed, with the
-/// coverage gate when asked).
+/// The whole PMON regression, no results file: [`cosim_shard`] with the
+/// default [`ShardOpts`].
 pub fn cosim(o: &PmonOpts) -> Result<usize, String> {
-    let plan: Vec<Job> =
+    cosim_shard(o, &ShardOpts::default())
+}
+
+/// The PMON regression (shard `s.shard` of its plan, results written to
+/// `s.json`); the number of failing runs (0: passed, with the coverage gate
+/// when asked).
+pub fn cosim_shard(o: &PmonOpts, s: &ShardOpts) -> Result<usize, String> {
+    let all: Vec<Job> =
         (0..o.seeds).map(|i| Job { seed: o.seed + i, cycles: o.cycles, fault: o.fault.clone() }).collect();
+    let (si, sn) = s.shard;
+    let plan: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
     eprintln!(
-        "cosim PMON: {} runs = seeds {}..{}, {} cycles each{}, {} job(s) in parallel",
+        "cosim PMON: {} runs = seeds {}..{}, {} cycles each{}{}, {} job(s) in parallel",
         plan.len(),
         o.seed,
         o.seed + o.seeds - 1,
         o.cycles,
         o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
+        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
         o.jobs
     );
     let t0 = Instant::now();
     let mut progress = Progress::new(o.progress, plan.len(), plan.len() as u64 * o.cycles);
-    let (mut runs, mut cycles, mut cov) = (0usize, 0u64, Coverage::default());
+    let mut cov = Coverage::default();
+    let mut results: Vec<JobResult> = Vec::new();
     let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
     let mut setup_error = None;
     let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
-    jobs::parallel(&plan, o.jobs, Job::run, failed, |k, job, r, _| match r {
-        Ok(Ok((c, st))) => {
-            runs += 1;
-            cycles += c;
-            cov.merge(&st);
-            progress.run_done(c, &format!("pmon seed {}", job.seed));
+    let run = |(_, job): &(usize, Job)| job.run();
+    jobs::parallel(&plan, o.jobs, run, failed, |_, (index, job), r, secs| {
+        let mut res =
+            JobResult { index: *index, seed: job.seed, gen: BUILD.into(), domains: 0, cycles: 0, secs, failure: None };
+        match r {
+            Ok(Ok((c, st))) => {
+                res.cycles = c;
+                cov.merge(&st);
+            }
+            Ok(Err(m)) => {
+                res.failure = Some((m.what.clone(), job.repro()));
+                failures.push((*index, m));
+            }
+            Err(e) => setup_error = Some(e),
         }
-        Ok(Err(m)) => failures.push((k, m)),
-        Err(e) => setup_error = Some(e),
+        progress.run_done(res.cycles, &format!("pmon seed {}", job.seed));
+        results.push(res);
     });
     progress.finish();
     if let Some(e) = setup_error {
         return Err(e);
     }
+    results.sort_by_key(|r| r.index);
+    let secs = t0.elapsed().as_secs_f64();
+    // Written before a failure is reported, so a failing shard still merges.
+    if let Some(path) = &s.json {
+        let r = Results {
+            device: "pmon".into(),
+            plan: all.iter().map(|j| (j.seed, BUILD.to_string(), 0)).collect(),
+            cycles: o.cycles,
+            shard: s.shard,
+            wall_secs: secs,
+            jobs: results.clone(),
+            coverage: cov.clone(),
+        };
+        let text = serde_json::to_string_pretty(&r).expect("results serialize");
+        crate::runner::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
     failures.sort_by_key(|f| f.0);
     if let Some((k, m)) = failures.first() {
-        report_failure(o, &plan[*k], m);
+        report_failure(o, &all[*k], m);
         return Ok(failures.len());
     }
-    let secs = t0.elapsed().as_secs_f64();
-    println!(
-        "cosim PMON PASSED: {runs} runs, {cycles} cycles, 0 mismatches, {secs:.1} s, {:.0} cycles/s",
-        cycles as f64 / secs
-    );
+    print_summary(&results, secs);
     let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
     let c = coverage::closure(&cov, &plan_text, &format!("{PLAN_NAME}, PMON"), Some(&o.out.join("coverage-pmon.json")));
     if o.coverage_gate && !c.passed() {
@@ -128,6 +180,16 @@ pub fn cosim(o: &PmonOpts) -> Result<usize, String> {
         return Ok(1);
     }
     Ok(0)
+}
+
+/// The summary line of a passing PMON regression (also `pcnt merge`'s).
+pub fn print_summary(results: &[JobResult], wall_secs: f64) {
+    let cycles: u64 = results.iter().map(|r| r.cycles).sum();
+    println!(
+        "cosim PMON PASSED: {} runs, {cycles} cycles, 0 mismatches, {wall_secs:.1} s, {:.0} cycles/s",
+        results.len(),
+        cycles as f64 / wall_secs
+    );
 }
 
 fn report_failure(o: &PmonOpts, job: &Job, m: &Mismatch) {

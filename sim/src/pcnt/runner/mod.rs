@@ -23,10 +23,10 @@ mod failure;
 mod regress;
 mod scripts;
 
+pub use crate::engine::results::{parse_results, JobResult, RegressError, Results};
+pub use crate::merge::{merge, merge_texts};
 pub use failure::write_failure;
-pub use regress::{
-    cosim, merge, merge_texts, parse_results, plan, print_summary, CosimOpts, JobResult, RegressError, Results,
-};
+pub use regress::{cosim, plan, print_summary, CosimOpts};
 pub use scripts::{
     run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
 };

@@ -1,5 +1,6 @@
 //! The random regression: the job plan, parallel jobs, shards and their
-//! results files (`pcnt merge`), the summary and the coverage gate.
+//! results files (engine::results; `pcnt merge` is crate::merge), the
+//! summary and the coverage gate.
 
 use std::fs;
 use std::path::PathBuf;
@@ -8,46 +9,12 @@ use std::time::Instant;
 use pcounter::regs::Gen;
 
 use crate::coverage::{self, Coverage};
+use crate::engine::results::{JobResult, RegressError, Results};
 use crate::lockstep::Mismatch;
 use crate::script::Cmd;
 
 use super::*;
 use crate::engine::progress::Progress;
-
-/// Why a regression or a merge could not give a verdict (a failing job is a
-/// verdict, not an error).
-#[derive(Debug)]
-pub enum RegressError {
-    /// A run could not start: no Verilated build for its configuration, or
-    /// a configuration the model refuses.
-    Setup(String),
-    /// A file could not be read or written.
-    Io { path: PathBuf, err: std::io::Error },
-    /// A results file is not one, is corrupt, or is of another regression.
-    Results { path: PathBuf, why: String },
-    /// `pcnt merge` with no files.
-    NoFiles,
-}
-
-impl std::fmt::Display for RegressError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RegressError::Setup(e) => write!(f, "{e}"),
-            RegressError::Io { path, err } => write!(f, "{}: {err}", path.display()),
-            RegressError::Results { path, why } => write!(f, "{}: {why}", path.display()),
-            RegressError::NoFiles => write!(f, "merge: no files"),
-        }
-    }
-}
-
-impl std::error::Error for RegressError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RegressError::Io { err, .. } => Some(err),
-            _ => None,
-        }
-    }
-}
 
 /// Options of `pcnt cosim`.
 #[derive(Clone, Debug)]
@@ -73,32 +40,6 @@ pub struct CosimOpts {
     pub pin: Pin,
     /// Harness self-test: flip an RTL flop at this cycle of every job.
     pub corrupt_at: Option<u64>,
-}
-
-/// One job's outcome in a results file.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct JobResult {
-    pub index: usize,
-    pub seed: u64,
-    pub gen: String,
-    pub domains: usize,
-    pub cycles: u64,
-    pub secs: f64,
-    /// `None`: passed; otherwise the mismatch and its repro line.
-    pub failure: Option<(String, String)>,
-}
-
-/// A regression's results file (`--json`); shards merge with `pcnt merge`.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Results {
-    /// The whole regression's job list, identical in every shard.
-    pub plan: Vec<(u64, String, usize)>,
-    pub cycles: u64,
-    pub shard: (usize, usize),
-    pub wall_secs: f64,
-    pub jobs: Vec<JobResult>,
-    /// Coverage of this shard's jobs (merged by bin name).
-    pub coverage: Coverage,
 }
 
 /// The job list of a regression: seeds x domain counts, generation rotating
@@ -191,6 +132,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     let secs = t0.elapsed().as_secs_f64();
     if let Some(path) = &o.json {
         let r = Results {
+            device: "pcnt".into(),
             plan: all.iter().map(|j| (j.seed, j.gen.name().to_string(), j.domains)).collect(),
             cycles: o.cycles,
             shard: o.shard,
@@ -234,92 +176,6 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
             results.iter().filter(|r| r.domains == d).fold((0u64, 0f64), |(c, s), r| (c + r.cycles, s + r.secs));
         println!("  {d} domain(s): {c} cycles, {:.0} cycles/s per job", c as f64 / s);
     }
-}
-
-/// `pcnt merge`: combine shard results; fails on a failure, a missing or a
-/// duplicated job.
-pub fn merge(files: &[PathBuf]) -> Result<u8, RegressError> {
-    let mut inputs = Vec::new();
-    for f in files {
-        let text = fs::read_to_string(f).map_err(|e| RegressError::Io { path: f.clone(), err: e })?;
-        inputs.push((f.clone(), text));
-    }
-    merge_texts(&inputs)
-}
-
-/// One results file's text (`--json`); `path` names it in the error, which
-/// also gives serde's line and column.
-pub fn parse_results(path: &std::path::Path, text: &str) -> Result<Results, RegressError> {
-    serde_json::from_str(text)
-        .map_err(|e| RegressError::Results { path: path.to_path_buf(), why: format!("not a results file: {e}") })
-}
-
-/// `merge` on texts already read, `(path, text)` per file: what the fuzz
-/// targets and tests feed without touching the file system.
-pub fn merge_texts(inputs: &[(PathBuf, String)]) -> Result<u8, RegressError> {
-    let files: Vec<PathBuf> = inputs.iter().map(|(p, _)| p.clone()).collect();
-    let files = &files[..];
-    let mut all: Vec<Results> = Vec::new();
-    for (f, text) in inputs {
-        all.push(parse_results(f, text)?);
-    }
-    let Some(first) = all.first() else { return Err(RegressError::NoFiles) };
-    let plan = first.plan.clone();
-    // A plan with no jobs proves nothing: never report it as passed.
-    if plan.is_empty() {
-        return Err(RegressError::Results { path: files[0].clone(), why: "the regression plan has no jobs".into() });
-    }
-    let mut seen = vec![0u32; plan.len()];
-    let mut jobs = Vec::new();
-    let mut cov = Coverage::default();
-    let mut wall = 0f64;
-    for (r, f) in all.iter().zip(files) {
-        if r.plan != plan || r.cycles != first.cycles {
-            let why = format!("a different regression (job list or cycles) than {}", files[0].display());
-            return Err(RegressError::Results { path: f.clone(), why });
-        }
-        for j in &r.jobs {
-            let Some(n) = seen.get_mut(j.index) else {
-                let why = format!(
-                    "job index {} is outside the plan of {} jobs (a corrupt or foreign results file)",
-                    j.index,
-                    plan.len()
-                );
-                return Err(RegressError::Results { path: f.clone(), why });
-            };
-            *n += 1;
-            jobs.push(j.clone());
-        }
-        cov.merge(&r.coverage);
-        wall = wall.max(r.wall_secs);
-    }
-    jobs.sort_by_key(|j| j.index);
-    let missing: Vec<usize> = seen.iter().enumerate().filter(|(_, n)| **n == 0).map(|(i, _)| i).collect();
-    let dup: Vec<usize> = seen.iter().enumerate().filter(|(_, n)| **n > 1).map(|(i, _)| i).collect();
-    let failed: Vec<&JobResult> = jobs.iter().filter(|j| j.failure.is_some()).collect();
-    for j in &failed {
-        let (what, repro) = j.failure.as_ref().unwrap();
-        println!("FAILED job {} (seed {} {} d{}): {what}\n  repro: {repro}", j.index, j.seed, j.gen, j.domains);
-    }
-    if !dup.is_empty() {
-        println!("merge: jobs run more than once: {dup:?}");
-    }
-    if !missing.is_empty() {
-        println!(
-            "merge: {} of {} jobs missing (first: {:?})",
-            missing.len(),
-            plan.len(),
-            &missing[..missing.len().min(10)]
-        );
-    }
-    if !failed.is_empty() || !dup.is_empty() || !missing.is_empty() {
-        return Ok(1);
-    }
-    println!("merge: {} files, all {} jobs of the plan exactly once", files.len(), plan.len());
-    print_summary(&jobs, wall);
-    let plan_text = fs::read_to_string(PLAN_NAME).unwrap_or_default();
-    coverage::closure(&cov, &plan_text, PLAN_NAME, None);
-    Ok(0)
 }
 
 fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
