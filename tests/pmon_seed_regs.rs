@@ -1,9 +1,9 @@
 //! The PMON box's register map written by hand from seed 001 and
 //! docs/semantics.md P1..P14 (which cite UG 817760 for the registers the
 //! seed does not give), independent of `src/pmon/regs.rs` and
-//! `rtl/pmon/pmon_reg_pkg.sv`: those two are written to agree with each
-//! other, so a wrong mask in both would pass a suite that takes its
-//! expectations from them.
+//! `rtl/pmon/pmon_reg_pkg.sv`: those two are generated from one source
+//! (regmap/pmon.rdl), so a wrong mask there would reach both and pass a
+//! suite that takes its expectations from them.
 
 /// How a register answers a write (P2, P3, P8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
