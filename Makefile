@@ -49,7 +49,7 @@ PMON_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES
 # The R10000/R12000's own default regression (R10K_SEEDS x R10K_CYCLES, odd
 # seeds R10000, even R12000; about 10-15 s on 2 cores), with the same rule.
 R10K_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
-R10K_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),900000)
+R10K_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1100000)
 PCNT    := target/release/pcnt
 LINT_DOMAINS := 1 2 8
 
