@@ -136,18 +136,24 @@ fn r10k_scripts_pass_in_lockstep_and_model_only() {
     }
 }
 
-/// Each required fault breaks an exact-value script of its own (R10000
+/// Each R10K fault breaks an exact-value script (R10000
 /// scripts only: the fault builds are R10000s), so the scripts would catch
 /// them without the random compare.
 #[test]
 fn r10k_scripts_catch_the_faults() {
     let dir = root().join("tests/scripts/r10k");
-    for (fault, script) in [
+    let cases = [
         ("r10k_irq_without_ie", "profiler_sampling.r10k"),
         ("r10k_stop_at_overflow", "profiler_sampling.r10k"),
         ("r10k_exl_ignored", "man_page_example.r10k"),
         ("r10k_r12000_list_on_r10000", "man_page_example.r10k"),
-    ] {
+        ("r10k_erl_ignored", "man_page_example.r10k"),
+        ("r10k_ctl_write_same_cycle", "man_page_example.r10k"),
+    ];
+    for f in ffi::faults() {
+        assert!(cases.iter().any(|c| c.0 == f), "fault {f} has no script case here");
+    }
+    for (fault, script) in cases {
         let e = runner::run_script(&dir.join(script), false, Some(fault)).unwrap_err();
         assert!(e.contains("MISMATCH at cycle"), "{fault} on {script}: {e}");
         runner::run_script(&dir.join(script), true, Some(fault)).expect("the model alone passes");
