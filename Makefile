@@ -41,14 +41,19 @@ PMON_JSON = $(if $(filter pmon,$(DEVICE)),$(JSON),$(basename $(JSON))-pmon$(suff
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
-# DEVICE=pcnt|pmon runs one device's regression; empty runs PCOUNTER, then the
-# PMON box (seed 001), one summary each. A FAULT implies its device (the
-# `device:` line of tests/faults/<name>.fault, default pcnt).
+# DEVICE=pcnt|pmon|r10k runs one device's regression; empty runs PCOUNTER,
+# then the PMON box (seed 001), then the R10000/R12000 counters (seed 002),
+# one summary each. A FAULT implies its device (the `device:` line of
+# tests/faults/<name>.fault, default pcnt).
 DEVICE  ?= $(if $(FAULT),$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt),)
 # PMON's own default regression (PMON_SEEDS x PMON_CYCLES, about 15 s on 2
 # cores); SEED/SEEDS/CYCLES given on the command line apply to it too.
 PMON_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
 PMON_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),500000)
+# The R10000/R12000's own default regression (R10K_SEEDS x R10K_CYCLES, odd
+# seeds R10000, even R12000; about 10-15 s on 2 cores), with the same rule.
+R10K_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
+R10K_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1100000)
 PCNT    := target/release/pcnt
 LINT_DOMAINS := 1 2 8
 
@@ -91,17 +96,21 @@ check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) wi
 build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
-cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then PMON)
-ifneq ($(DEVICE),pmon)
+cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then PMON, R10K)
+ifeq ($(filter-out pcnt,$(DEVICE)),)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
 	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
 endif
-ifneq ($(DEVICE),pcnt)
+ifeq ($(filter-out pmon,$(DEVICE)),)
 	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
 	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
 	  $(if $(JSON),--json $(PMON_JSON),)
+endif
+ifeq ($(filter-out r10k,$(DEVICE)),)
+	$(PCNT) cosim --device r10k --seed $(SEED) --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) \
+	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) $(if $(FAULT),--fault $(FAULT),)
 endif
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
@@ -126,9 +135,11 @@ style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and test
 	@over=$$(find sim/src -name '*.rs' -exec wc -l {} + | awk '$$2 != "total" && $$1 > 600 {print "  " $$2 " (" $$1 " lines)"}'); \
 	if [ -n "$$over" ]; then echo "style: harness files over 600 lines (split them by job):"; echo "$$over"; exit 1; fi
 
-coverage: build ## default regressions (PCOUNTER, PMON) with the coverage gate (docs/coverage-plan.md)
+coverage: build ## default regressions (PCOUNTER, PMON, R10K) with the coverage gate (docs/coverage-plan.md)
 	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate
 	$(PCNT) cosim --device pmon --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) --no-progress --jobs $(JOBS) \
+	  --out $(OUT) --coverage-gate
+	$(PCNT) cosim --device r10k --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) --no-progress --jobs $(JOBS) \
 	  --out $(OUT) --coverage-gate
 
 unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression, fault injection
@@ -140,7 +151,7 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 	  $(CARGO) test --release $(FEATURES) --workspace; \
 	fi
 
-bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box)
+bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
 # DEVICE=pmon mutates rtl/pmon instead (report in $(OUT)/mutate-pmon).
@@ -176,7 +187,7 @@ import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [A
 import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
 	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
 
-lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER and PMON (waivers only in rtl/lint.vlt)
+lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \
 	  echo "lint: pcnt_top NumDomains=$$n"; \
 	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
@@ -189,14 +200,20 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER and PMON (waivers only 
 	  echo "lint: pmon_box $${p:-(defaults)}"; \
 	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pmon/pmon.f --top-module pmon_box $$p || exit 1; \
 	done
+	@for v in 0 1; do \
+	  echo "lint: r10k_perf Variant=$$v"; \
+	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/r10k/r10k.f --top-module r10k_perf -GVariant=$$v || exit 1; \
+	done
 	@echo "lint: clean"
 
-synth: setup ## Yosys synthesis of the 8-domain PCOUNTER top and the PMON box; prints cells and flops
+synth: setup ## Yosys synthesis of the 8-domain PCOUNTER top, the PMON box and the R12000 counters; prints cells and flops
 	@mkdir -p $(OUT)
 	set -o pipefail; yosys -q -s rtl/pcnt/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
 	set -o pipefail; yosys -q -s rtl/pmon/synth.ys | tee $(OUT)/synth-pmon.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
+	set -o pipefail; yosys -q -s rtl/r10k/synth.ys | tee $(OUT)/synth-r10k.log | awk -f tools/synth_summary.awk
+	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
 
 waves: ## open (or point to) the last failure's VCD + .gtkw
 	@if [ ! -f $(OUT)/last-failure ]; then echo "waves: no failure recorded in $(OUT)/"; exit 1; fi; \

@@ -56,7 +56,8 @@ struct Fault {
     layout: Layout,
     /// `find:` / `replace:` pairs, applied in order (each must match once).
     edits: Vec<(String, String)>,
-    /// `device: pmon`: the fault is in that device's RTL (default `pcnt`).
+    /// `device: pmon` / `device: r10k`: the fault is in that device's RTL
+    /// (default `pcnt`).
     device: String,
 }
 
@@ -91,14 +92,25 @@ struct Device {
     configs: &'static [(&'static str, &'static [&'static str])],
 }
 
-const DEVICES: &[Device] = &[Device {
-    name: "pmon",
-    file_list: "rtl/pmon/pmon.f",
-    top: "pmon_box",
-    shim: "csrc/pmon_shim.cpp",
-    // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
-    configs: &[("c4", &[])],
-}];
+const DEVICES: &[Device] = &[
+    Device {
+        name: "pmon",
+        file_list: "rtl/pmon/pmon.f",
+        top: "pmon_box",
+        shim: "csrc/pmon_shim.cpp",
+        // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
+        configs: &[("c4", &[])],
+    },
+    Device {
+        name: "r10k",
+        file_list: "rtl/r10k/r10k.f",
+        top: "r10k_perf",
+        shim: "csrc/r10k_shim.cpp",
+        // One build per variant (docs/semantics.md R2); fault builds take the
+        // default parameters, the R10000.
+        configs: &[("r10000", &["-GVariant=0"]), ("r12000", &["-GVariant=1"])],
+    },
+];
 
 fn main() {
     let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());

@@ -10,13 +10,15 @@
 
 //!
 //! Layout: `pcnt/` is the PCOUNTER device, `pmon/` the Intel uncore PMON
-//! box (issue 14, docs/semantics.md P1..), `common/` the cells a device
+//! box (issue 14, docs/semantics.md P1..), `r10k/` the MIPS R10000/R12000
+//! event counters (issue 17, R1..), `common/` the cells a device
 //! shares (the pulse synchronizer); the re-exports below keep the short
 //! paths (`pcounter::regs`, `pcounter::domain`, ...) of PCOUNTER.
 
 pub mod common;
 pub mod pcnt;
 pub mod pmon;
+pub mod r10k;
 
 pub use common::pulse_sync;
 pub use pcnt::{config, domain, logic_op, record, regs, set};

@@ -382,14 +382,19 @@ fn make_refuses_bad_variables_before_building() {
     let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
     // Every fault build of either device (compared as sorted lists: the
     // shell's glob order depends on the locale).
-    let mut all_faults: Vec<&str> = Rtl::faults().into_iter().chain(pcounter_sim::pmon::ffi::faults()).collect();
+    let mut all_faults: Vec<&str> = Rtl::faults()
+        .into_iter()
+        .chain(pcounter_sim::pmon::ffi::faults())
+        .chain(pcounter_sim::r10k::ffi::faults())
+        .collect();
     all_faults.sort_unstable();
     let cases = [
         ("DOMAINS=3", format!("valid domain counts are {}", counts.join(", "))),
         ("DOMAINS=1,2,9", format!("valid domain counts are {}", counts.join(", "))),
         ("FAULT=nonexistent", "valid faults are the stems of tests/faults/*.fault: ".to_string()),
-        ("DEVICE=bogus", "valid devices are pcnt, pmon".to_string()),
+        ("DEVICE=bogus", "valid devices are pcnt, pmon, r10k".to_string()),
         ("FAULT=pmon_thresh_gt DEVICE=pcnt", "FAULT is a pmon fault".to_string()),
+        ("FAULT=r10k_exl_ignored DEVICE=pmon", "FAULT is a r10k fault".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
@@ -421,6 +426,8 @@ fn make_refuses_bad_variables_before_building() {
     assert_eq!(code, Some(0), "{out}");
     let (code, out) = make(&["check-vars", "DEVICE=pmon", "FAULT=pmon_edge_falling"]);
     assert_eq!(code, Some(0), "{out}");
+    let (code, out) = make(&["check-vars", "DEVICE=r10k", "FAULT=r10k_stop_at_overflow"]);
+    assert_eq!(code, Some(0), "{out}");
     // Targets that need FILE say so before building.
     for target in ["script", "record-dump", "import-mmiotrace"] {
         let (code, out) = make(&[target]);
@@ -447,6 +454,50 @@ fn cosim_device_pmon_runs_its_own_regression() {
     assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
 }
 
+/// `--device r10k` runs the R10000/R12000 regression (odd seeds R10000,
+/// even R12000) with its own summary; PCOUNTER-only options and other
+/// devices' faults are refused, and an R10K fault needs --device r10k.
+#[test]
+fn cosim_device_r10k_runs_its_own_regression() {
+    let out = scratch("cli-r10k");
+    let o = out.display().to_string();
+    let (stdout, err) =
+        text(&pcnt(&["cosim", "--device", "r10k", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
+    assert!(stdout.contains("cosim R10K PASSED: 2 runs, "), "{stdout}{err}");
+    assert!(err.contains("(odd R10000, even R12000)"), "{err}");
+    assert!(!stdout.contains("cosim PASSED") && !stdout.contains("cosim PMON"), "ran another device:\n{stdout}");
+    assert!(out.join("coverage-r10k.json").exists());
+    let r = pcnt(&["cosim", "--device", "r10k", "--layout", "odd", "--seeds", "1"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r).1.contains("--layout is a PCOUNTER option: not with --device r10k"), "{}", text(&r).1);
+    let r = pcnt(&["cosim", "--fault", "r10k_irq_without_ie", "--seeds", "1"]);
+    assert!(text(&r).1.contains("is a R10K fault: run it with --device r10k"), "{}", text(&r).1);
+    let r = pcnt(&["cosim", "--device", "r10k", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
+    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
+    // A fault run fails with exit 1 and names the variant.
+    let r = pcnt(&[
+        "cosim",
+        "--device",
+        "r10k",
+        "--fault",
+        "r10k_irq_without_ie",
+        "--seeds",
+        "1",
+        "--cycles",
+        "20000",
+        "--no-progress",
+        "--shrink-secs",
+        "0",
+        "--out",
+        &o,
+    ]);
+    let (_, err) = text(&r);
+    assert_eq!(r.status.code(), Some(1), "{err}");
+    assert!(err.contains("cosim R10K FAILED: seed 1 (r10000)") && err.contains("DEVICE=r10k"), "{err}");
+    let (stdout, _) = text(&pcnt(&["faults"]));
+    assert!(stdout.lines().any(|l| l == "r10k_r12000_list_on_r10000"), "{stdout}");
+}
+
 /// `pcnt bench` prints the PMON box's rows beside PCOUNTER's: the four
 /// modes with a positive rate each, the ratio line, and no trace file left.
 #[test]
@@ -465,6 +516,17 @@ fn bench_has_pmon_rows() {
     }
     assert!(pmon[4].contains("lockstep / RTL alone ="), "{}", pmon[4]);
     assert!(!out.join("bench-pmon-trace.vcd").exists());
+    // And the R12000 event counters' rows, in the same shape.
+    let r10k: Vec<&str> = stdout.lines().filter(|l| l.starts_with("R12000 event counters")).collect();
+    assert_eq!(r10k.len(), 5, "{stdout}");
+    for (line, mode) in r10k.iter().zip(["model alone", "RTL alone", "lockstep (full compare)", "lockstep + tracing"]) {
+        let rest = line["R12000 event counters".len()..].trim_start();
+        assert!(rest.starts_with(mode), "{line}");
+        let rate: f64 = rest[mode.len()..].split_whitespace().next().unwrap().parse().unwrap();
+        assert!(rate > 0.0, "{line}");
+    }
+    assert!(r10k[4].contains("lockstep / RTL alone ="), "{}", r10k[4]);
+    assert!(!out.join("bench-r10k-trace.vcd").exists());
 }
 
 /// PMON shards (`cosim --device pmon --shard I/N --json F`, issue 14) write

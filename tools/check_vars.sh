@@ -29,7 +29,7 @@ layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/
 # Injected faults: one build per tests/faults/*.fault.
 faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
 # Devices: the variants of sim/src/cli.rs's `enum Device`, lower case.
-devices=$(sed -n '/^pub enum Device {/,/^}/p' sim/src/cli.rs | sed -nE 's/^    ([A-Z][a-z]+),$/\1/p' | tr 'A-Z' 'a-z' | tr '\n' ' ')
+devices=$(sed -n '/^pub enum Device {/,/^}/p' sim/src/cli.rs | sed -nE 's/^    ([A-Z][a-z0-9]+),$/\1/p' | tr 'A-Z' 'a-z' | tr '\n' ' ')
 max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
 [ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$max_seeds" ] ||
 	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"

@@ -67,9 +67,11 @@ pub enum Cmd {
 
 fn script_help() -> String {
     format!(
-        "Script commands (one per line, `#` starts a comment):\n{}\nPMON scripts (a `device pmon` line first):\n{}",
+        "Script commands (one per line, `#` starts a comment):\n{}\nPMON scripts (a `device pmon` line first):\n{}\n\
+         R10000/R12000 scripts (a `device r10k [r10000|r12000]` line first):\n{}",
         script::help(),
-        pcounter_sim::pmon::cmd::help()
+        pcounter_sim::pmon::cmd::help(),
+        pcounter_sim::r10k::cmd::help()
     )
 }
 
@@ -80,11 +82,13 @@ pub enum Device {
     Pcnt,
     /// Intel uncore PMON box (seed 001)
     Pmon,
+    /// MIPS R10000/R12000 event counters (seed 002)
+    R10k,
 }
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault, --shard, --json and the output options)
+    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault, --shard, --json and the output options; R10K the same but --shard and --json)
     #[arg(long, value_enum, default_value = "pcnt", value_name = "DEVICE")]
     pub device: Device,
     /// First seed
@@ -305,9 +309,17 @@ fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 }
 
 /// The fault names as a value enum generated from the builds linked in.
-/// Every fault build, PCOUNTER's and PMON's (the command checks the device).
+/// Every fault build, PCOUNTER's, PMON's and R10K's (the command checks the device).
 fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(Rtl::faults().into_iter().chain(pcounter_sim::pmon::ffi::faults()))
+    PossibleValuesParser::new(all_faults())
+}
+
+/// Every fault build linked in, PCOUNTER's first.
+pub fn all_faults() -> Vec<&'static str> {
+    let mut v = Rtl::faults();
+    v.extend(pcounter_sim::pmon::ffi::faults());
+    v.extend(pcounter_sim::r10k::ffi::faults());
+    v
 }
 
 /// `--gen` values as generations (`all` anywhere in the list: all of them).

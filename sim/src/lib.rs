@@ -14,6 +14,7 @@ pub mod engine;
 pub mod merge;
 pub mod pcnt;
 pub mod pmon;
+pub mod r10k;
 
 pub use engine::{coverage, shrink, wave};
 pub use pcnt::{axi_mem, bench, dump, ffi, lockstep, mmiotrace, runner, script, stim};

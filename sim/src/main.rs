@@ -26,10 +26,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Cmd, CosimArgs, Decode, Format, ImportArgs, RecordDumpArgs, ScriptArgs};
-use pcounter_sim::ffi::Rtl;
-use pcounter_sim::pmon;
 use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError, ScriptOpts};
 use pcounter_sim::script::{self, Cmd as ScriptCmd, Expect};
+use pcounter_sim::{pmon, r10k};
 
 fn main() -> ExitCode {
     // Like any Unix tool: a closed pipe (`pcnt ... | head`) ends the process
@@ -65,7 +64,7 @@ fn run(cmd: Cmd) -> Result<u8, String> {
         Cmd::RecordDump(a) => record_dump(a),
         Cmd::ImportMmiotrace(a) => import_mmiotrace(a),
         Cmd::Faults => {
-            for f in Rtl::faults().into_iter().chain(pmon::ffi::faults()) {
+            for f in cli::all_faults() {
                 println!("{f}");
             }
             Ok(0)
@@ -80,7 +79,16 @@ fn run(cmd: Cmd) -> Result<u8, String> {
 fn cosim(a: CosimArgs) -> Result<u8, String> {
     let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pmon_fault = a.fault.as_deref().is_some_and(|f| pmon::ffi::faults().contains(&f));
-    if a.device == cli::Device::Pmon {
+    let r10k_fault = a.fault.as_deref().is_some_and(|f| r10k::ffi::faults().contains(&f));
+    let fault_device = if pmon_fault {
+        "PMON"
+    } else if r10k_fault {
+        "R10K"
+    } else {
+        "PCOUNTER"
+    };
+    if a.device != cli::Device::Pcnt {
+        let (name, flag) = if a.device == cli::Device::Pmon { ("PMON", "pmon") } else { ("R10K", "r10k") };
         // PCOUNTER-only options must not be dropped silently.
         let pcnt_only = [
             ("--corrupt-at", a.corrupt_at.is_some()),
@@ -88,30 +96,55 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
             ("--decode", a.decode.is_some()),
         ];
         if let Some((opt, _)) = pcnt_only.iter().find(|(_, given)| *given) {
-            return Err(format!("{opt} is a PCOUNTER option: not with --device pmon"));
+            return Err(format!("{opt} is a PCOUNTER option: not with --device {flag}"));
         }
-        if let Some(f) = a.fault.as_deref().filter(|_| !pmon_fault) {
-            return Err(format!("fault {f} is a PCOUNTER fault: run it with --device pcnt"));
+        if let Some(f) = a.fault.as_deref().filter(|_| fault_device != name) {
+            let dev = if fault_device == "PCOUNTER" { "pcnt" } else { &fault_device.to_lowercase() };
+            return Err(format!("fault {f} is a {fault_device} fault: run it with --device {dev}"));
         }
-        let o = pmon::runner::PmonOpts {
-            seed: a.seed,
-            seeds: a.seeds,
-            cycles: a.cycles,
-            fault: a.fault,
-            out: a.art.out.clone(),
-            window: a.art.window,
-            shrink_secs: a.shrink_secs,
-            progress: !a.no_progress,
-            jobs,
-            coverage_gate: a.coverage_gate,
-            coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
+        if a.device == cli::Device::R10k {
+            // Not yet sharded: the whole R10K regression runs in one place.
+            for (opt, given) in [("--json", a.json.is_some()), ("--shard", a.shard != (0, 1))] {
+                if given {
+                    return Err(format!("{opt} is not supported with --device r10k"));
+                }
+            }
+        }
+        let failed = if a.device == cli::Device::Pmon {
+            let o = pmon::runner::PmonOpts {
+                seed: a.seed,
+                seeds: a.seeds,
+                cycles: a.cycles,
+                fault: a.fault,
+                out: a.art.out.clone(),
+                window: a.art.window,
+                shrink_secs: a.shrink_secs,
+                progress: !a.no_progress,
+                jobs,
+                coverage_gate: a.coverage_gate,
+                coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
+            };
+            pmon::runner::cosim_shard(&o, &pmon::runner::ShardOpts { shard: a.shard, json: a.json })?
+        } else {
+            r10k::runner::cosim(&r10k::runner::R10kOpts {
+                seed: a.seed,
+                seeds: a.seeds,
+                cycles: a.cycles,
+                fault: a.fault,
+                out: a.art.out.clone(),
+                window: a.art.window,
+                shrink_secs: a.shrink_secs,
+                progress: !a.no_progress,
+                jobs,
+                coverage_gate: a.coverage_gate,
+                coverage_plan: PathBuf::from(r10k::runner::PLAN_NAME),
+            })?
         };
-        let s = pmon::runner::ShardOpts { shard: a.shard, json: a.json };
-        let failed = pmon::runner::cosim_shard(&o, &s)?;
         return Ok(if failed == 0 { 0 } else { 1 });
     }
-    if pmon_fault {
-        return Err(format!("fault {} is a PMON fault: run it with --device pmon", a.fault.unwrap()));
+    if pmon_fault || r10k_fault {
+        let dev = fault_device.to_lowercase();
+        return Err(format!("fault {} is a {fault_device} fault: run it with --device {dev}", a.fault.unwrap()));
     }
     let o = CosimOpts {
         seed: a.seed,
@@ -150,6 +183,21 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
             match pmon::runner::run_script(f, a.model_only, fault) {
                 Ok(cycles) => println!(
                     "PASS {} ({cycles} cycles, PMON, {})",
+                    f.display(),
+                    if a.model_only { "model only" } else { "lockstep" }
+                ),
+                Err(e) => {
+                    eprintln!("FAIL {e}");
+                    code = code.max(1);
+                }
+            }
+            continue;
+        }
+        // A `device r10k [variant]` line: an R10000/R12000 script.
+        if std::fs::read_to_string(f).is_ok_and(|t| r10k::runner::is_r10k_script(&t)) {
+            match r10k::runner::run_script(f, a.model_only, a.fault.as_deref()) {
+                Ok(cycles) => println!(
+                    "PASS {} ({cycles} cycles, R10K, {})",
                     f.display(),
                     if a.model_only { "model only" } else { "lockstep" }
                 ),

@@ -2,7 +2,7 @@
 //! one pre-generated stimulus (same seed) per configuration:
 //! model alone, RTL alone (no model, no compare: the limit of this harness),
 //! lockstep with the full per-cycle compare, and lockstep with tracing on;
-//! then the PMON box's rows (`pmon::bench`).
+//! then the PMON box's rows (`pmon::bench`) and the R12000's (`r10k::bench`).
 //! A dedicated benchmark binary rather than a timed test: it is never part of
 //! `make test`.
 
@@ -76,7 +76,7 @@ fn peak_mib() -> Option<f64> {
 pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215 and the default PMON box; \
+        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215, the default PMON box and the R12000 counters; \
          one pre-generated stimulus per configuration"
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
@@ -102,6 +102,8 @@ pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     let _ = std::fs::remove_file(out.join("bench-trace.vcd"));
     // The second device, same stimulus seed and length, same columns.
     crate::pmon::bench::rows(seed, cycles, out)?;
+    // The third device (issue 17): the R12000 event counters.
+    crate::r10k::bench::rows(seed, cycles, out)?;
     match peak_mib() {
         Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
         None => println!("peak memory: not available on this system"),

@@ -1,0 +1,237 @@
+//! R10K regression (seeds x cycles on worker threads, the variant rotating
+//! with the seed, one summary line, the coverage closure of the R10K bins),
+//! script runs, and what a failure leaves behind (the engine's artifacts:
+//! repro, report, stimulus script, waves, shrunk script).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use pcounter::r10k::Variant;
+
+use super::cmd::{self, Cmd};
+use super::ffi;
+use super::lockstep::{R10kLockstep, X_SEED};
+use super::stim::RandomStim;
+use crate::engine::coverage::{self, Coverage};
+use crate::engine::mismatch::Mismatch;
+use crate::engine::progress::Progress;
+use crate::engine::{artifacts, device, jobs, shrink, wave};
+
+/// The coverage plan holding the R10K bins (its R10K part).
+pub const PLAN_NAME: &str = "docs/coverage-plan.md";
+
+/// Options of `pcnt cosim --device r10k`.
+#[derive(Clone, Debug)]
+pub struct R10kOpts {
+    pub seed: u64,
+    pub seeds: u64,
+    pub cycles: u64,
+    pub fault: Option<String>,
+    pub out: PathBuf,
+    pub window: u64,
+    pub shrink_secs: u64,
+    pub progress: bool,
+    pub jobs: usize,
+    pub coverage_gate: bool,
+    pub coverage_plan: PathBuf,
+}
+
+/// One random R10K run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub seed: u64,
+    pub cycles: u64,
+    pub fault: Option<String>,
+}
+
+impl Job {
+    /// Odd seeds run the R10000, even ones the R12000; a fault build is an
+    /// R10000 (build.rs).
+    pub fn variant(&self) -> Variant {
+        match self.fault {
+            Some(_) => ffi::FAULT_VARIANT,
+            None if self.seed % 2 == 1 => Variant::R10000,
+            None => Variant::R12000,
+        }
+    }
+
+    pub fn repro(&self) -> String {
+        let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        format!("make cosim DEVICE=r10k SEED={} SEEDS=1 CYCLES={}{fault}", self.seed, self.cycles)
+    }
+
+    fn x_seed(&self) -> u32 {
+        self.seed as u32 ^ (self.seed >> 32) as u32
+    }
+
+    pub fn stim(&self) -> RandomStim {
+        RandomStim::new(self.seed, self.variant())
+    }
+
+    pub fn lockstep(&self) -> Result<R10kLockstep, String> {
+        R10kLockstep::new(self.variant(), true, self.fault.as_deref(), self.x_seed())
+    }
+
+    /// `Ok((cycles, coverage))`, or why it could not start / the mismatch.
+    pub fn run(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
+        let mut l = self.lockstep()?;
+        Ok(device::run(&mut l, &mut self.stim(), self.cycles))
+    }
+}
+
+/// Commands needed to reach `cycle` (inclusive).
+pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
+    let mut t = 0u64;
+    let mut out = Vec::new();
+    for c in cmds {
+        if t > cycle {
+            break;
+        }
+        t += c.clocks();
+        out.push(c);
+    }
+    out
+}
+
+/// The R10K regression; the number of failing runs (0: passed, with the
+/// coverage gate when asked).
+pub fn cosim(o: &R10kOpts) -> Result<usize, String> {
+    let plan: Vec<Job> =
+        (0..o.seeds).map(|i| Job { seed: o.seed + i, cycles: o.cycles, fault: o.fault.clone() }).collect();
+    eprintln!(
+        "cosim R10K: {} runs = seeds {}..{} (odd R10000, even R12000), {} cycles each{}, {} job(s) in parallel",
+        plan.len(),
+        o.seed,
+        o.seed + o.seeds - 1,
+        o.cycles,
+        o.fault.as_ref().map(|f| format!(", injected fault {f} (R10000)")).unwrap_or_default(),
+        o.jobs
+    );
+    let t0 = Instant::now();
+    let mut progress = Progress::new(o.progress, plan.len(), plan.len() as u64 * o.cycles);
+    let (mut runs, mut cycles, mut cov) = (0usize, 0u64, Coverage::default());
+    let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
+    let mut setup_error = None;
+    let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
+    jobs::parallel(&plan, o.jobs, Job::run, failed, |k, job, r, _| match r {
+        Ok(Ok((c, st))) => {
+            runs += 1;
+            cycles += c;
+            cov.merge(&st);
+            progress.run_done(c, &format!("r10k seed {} ({})", job.seed, job.variant().name()));
+        }
+        Ok(Err(m)) => failures.push((k, m)),
+        Err(e) => setup_error = Some(e),
+    });
+    progress.finish();
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    failures.sort_by_key(|f| f.0);
+    if let Some((k, m)) = failures.first() {
+        report_failure(o, &plan[*k], m);
+        return Ok(failures.len());
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "cosim R10K PASSED: {runs} runs, {cycles} cycles, 0 mismatches, {secs:.1} s, {:.0} cycles/s",
+        cycles as f64 / secs
+    );
+    let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
+    let c = coverage::closure(&cov, &plan_text, &format!("{PLAN_NAME}, R10K"), Some(&o.out.join("coverage-r10k.json")));
+    if o.coverage_gate && !c.passed() {
+        println!("cosim R10K: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn report_failure(o: &R10kOpts, job: &Job, m: &Mismatch) {
+    let repro = job.repro();
+    eprintln!("\ncosim R10K FAILED: seed {} ({}) — {}", job.seed, job.variant().name(), m.what);
+    eprintln!("{m}");
+    eprintln!("repro:    {repro}");
+    match write_failure(o, job, m) {
+        Ok(dir) => {
+            eprintln!("report:   {}", dir.join("report.txt").display());
+            eprintln!("script:   {}", dir.join("stimulus.r10k").display());
+            if dir.join("minimal.r10k").exists() {
+                eprintln!("minimal:  {} (shrunk)", dir.join("minimal.r10k").display());
+            }
+            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
+        }
+        Err(e) => eprintln!("(could not write all failure artifacts: {e})"),
+    }
+}
+
+/// Failure artifacts of an R10K run; the folder.
+pub fn write_failure(o: &R10kOpts, job: &Job, m: &Mismatch) -> std::io::Result<PathBuf> {
+    let fault = job.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
+    let repro = job.repro();
+    let dir = artifacts::begin(&o.out, &format!("fail-r10k-seed{}{fault}", job.seed), &repro, m)?;
+    let io = std::io::Error::other;
+    let args = job.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
+    let full = shrink::compact(cmds_through(job.stim(), m.cycle));
+    let head = |what: &str, path: &Path| {
+        format!(
+            "device r10k {}\n# {what}\n# {}\n# Replay: make script FILE={}{args}\n",
+            job.variant().name(),
+            m.what,
+            path.display()
+        )
+    };
+    let path = dir.join("stimulus.r10k");
+    let what = format!("Stimulus of a failing R10K run up to its first mismatch (cycle {}).", m.cycle);
+    fs::write(&path, head(&what, &path) + &cmd::render(&full))?;
+    let trace = artifacts::waves(&dir, m, job.lockstep().map_err(io)?, job.stim(), o.window)?;
+    let vcd = dir.join("wave.vcd");
+    let mut groups = vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect())];
+    if let Some(r) = &m.wave_reg {
+        let first = trace
+            .signals
+            .iter()
+            .filter(|s| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
+            .map(wave::gtkw_name)
+            .collect();
+        groups.push((format!("failing: {}", m.what), first));
+    }
+    groups.push(("registers (dut/model)".into(), trace.signals.iter().skip(2).map(wave::gtkw_name).collect()));
+    let rtl: Vec<String> = wave::gtkw_names_in_vcd(&vcd)?
+        .into_iter()
+        .map(|(n, _)| n)
+        .filter(|n| n.strip_prefix("TOP.r10k_perf.").is_some_and(|r| !r.contains('.')))
+        .collect();
+    groups.push(("RTL: r10k_perf ports".into(), rtl));
+    // Opens on the last cycles before the mismatch (engine::wave::gtkw).
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, artifacts::WAVE_CONTEXT * 10)?;
+    if o.shrink_secs > 0 {
+        let before = full.len();
+        let fails = |c: &[Cmd]| device::fails_on(job.lockstep(), c, &m.what);
+        let min = shrink::shrink(full, &fails, Duration::from_secs(o.shrink_secs));
+        let path = dir.join("minimal.r10k");
+        let what = format!("Shrunk from {before} to {} commands; fails with a mismatch on the same signal.", min.len());
+        fs::write(&path, head(&what, &path) + &cmd::render(&min))?;
+    }
+    Ok(dir)
+}
+
+/// Is `text` an R10K script (a `device r10k [variant]` line before any
+/// command)?
+pub fn is_r10k_script(text: &str) -> bool {
+    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).find(|l| !l.is_empty()).is_some_and(|l| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        cmd::device_line(&t).is_some()
+    })
+}
+
+/// Run an R10K script in lockstep (or on the model alone); the cycles run.
+pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<u64, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let script = cmd::parse(&path.display().to_string(), &text)?;
+    let mut l = R10kLockstep::new(script.variant, !model_only, fault, X_SEED)?;
+    for (line, c) in &script.body {
+        l.exec(c).map_err(|m| format!("{}:{line}: `{c}` failed\n{m}", path.display()))?;
+    }
+    Ok(l.cycle)
+}
