@@ -129,8 +129,9 @@ test: setup ## everything: regmap check, CI workflow lint, lint, style, synth, u
 	cat $(OUT)/synth-test.log
 	@echo "make test: all checks passed"
 
-style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and tests), no harness file over 600 lines
+style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and tests), no harness file over 600 lines, no import cycle
 	$(CARGO) fmt --all --check
+	python3 tools/check_imports.py
 	$(CARGO) clippy --release $(FEATURES) --workspace --all-targets -- -D warnings
 	@over=$$(find sim/src -name '*.rs' -exec wc -l {} + | awk '$$2 != "total" && $$1 > 600 {print "  " $$2 " (" $$1 " lines)"}'); \
 	if [ -n "$$over" ]; then echo "style: harness files over 600 lines (split them by job):"; echo "$$over"; exit 1; fi

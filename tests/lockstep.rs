@@ -273,24 +273,24 @@ fn shards_cover_the_unsharded_plan_exactly() {
     let mut expected = whole.clone();
     expected.sort();
     assert_eq!(covered, expected, "shards must partition the plan");
-    assert_eq!(runner::merge(&files).unwrap(), 0);
-    assert_eq!(runner::merge(&files[..2]).unwrap(), 1, "a missing shard must fail the merge");
+    assert_eq!(pcounter_sim::merge::merge(&files).unwrap(), 0);
+    assert_eq!(pcounter_sim::merge::merge(&files[..2]).unwrap(), 1, "a missing shard must fail the merge");
     // A job index outside the plan is an error naming the file (it panicked
     // before), and an empty plan never passes (it printed PASSED with 0 runs).
     let mut r: serde_json::Value = serde_json::from_str(&fs::read_to_string(&files[0]).unwrap()).unwrap();
     r["jobs"][0]["index"] = serde_json::Value::from(10_000);
     let bad = dir.join("bad_index.json");
     fs::write(&bad, r.to_string()).unwrap();
-    let e = runner::merge(std::slice::from_ref(&bad)).unwrap_err();
+    let e = pcounter_sim::merge::merge(std::slice::from_ref(&bad)).unwrap_err();
     assert!(matches!(&e, runner::RegressError::Results { path, .. } if path == &bad), "{e}");
     let e = e.to_string();
     assert!(e.contains("bad_index.json") && e.contains("outside the plan"), "{e}");
     r["plan"] = serde_json::Value::Array(Vec::new());
     r["jobs"] = serde_json::Value::Array(Vec::new());
     fs::write(&bad, r.to_string()).unwrap();
-    let e = runner::merge(&[bad]).unwrap_err().to_string();
+    let e = pcounter_sim::merge::merge(&[bad]).unwrap_err().to_string();
     assert!(e.contains("no jobs"), "{e}");
-    assert!(matches!(runner::merge(&[]), Err(runner::RegressError::NoFiles)));
+    assert!(matches!(pcounter_sim::merge::merge(&[]), Err(runner::RegressError::NoFiles)));
     // coverage.json goes into an out/ that does not exist yet (fresh clone).
     let fresh = dir.join("fresh/out");
     let o = runner::CosimOpts {

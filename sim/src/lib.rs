@@ -10,6 +10,7 @@
 //! (`runner`), the record memory (`axi_mem`), `dump`, `mmiotrace`, `bench`.
 //! The re-exports keep the short paths (`pcounter_sim::runner`, ...).
 
+pub mod bench;
 pub mod engine;
 pub mod merge;
 pub mod pcnt;
@@ -17,4 +18,4 @@ pub mod pmon;
 pub mod r10k;
 
 pub use engine::{coverage, shrink, wave};
-pub use pcnt::{axi_mem, bench, dump, ffi, lockstep, mmiotrace, runner, script, stim};
+pub use pcnt::{axi_mem, dump, ffi, lockstep, mmiotrace, runner, script, stim};

@@ -60,7 +60,7 @@ fn run(cmd: Cmd) -> Result<u8, String> {
             pcounter_sim::bench::bench(seed, cycles, &out)?;
             Ok(0)
         }
-        Cmd::Merge { files } => runner::merge(&files).map_err(|e| e.to_string()),
+        Cmd::Merge { files } => pcounter_sim::merge::merge(&files).map_err(|e| e.to_string()),
         Cmd::RecordDump(a) => record_dump(a),
         Cmd::ImportMmiotrace(a) => import_mmiotrace(a),
         Cmd::Faults => {

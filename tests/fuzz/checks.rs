@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use pcounter_sim::{dump, mmiotrace, runner, script};
+use pcounter_sim::{dump, mmiotrace, script};
 
 /// Lines `str::lines` sees: an error may name any of them.
 fn line_count(text: &str) -> usize {
@@ -114,7 +114,7 @@ pub fn merge(data: &[u8]) {
         .enumerate()
         .map(|(i, t)| (PathBuf::from(format!("shard{i}.json")), t.to_string()))
         .collect();
-    match runner::merge_texts(&inputs) {
+    match pcounter_sim::merge::merge_texts(&inputs) {
         Ok(code) => assert!(code <= 1),
         Err(e) => {
             let msg = e.to_string();

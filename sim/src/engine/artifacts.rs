@@ -52,3 +52,13 @@ pub fn waves<L: Lockstep>(
     let _ = fs::remove_file(&rtl_vcd);
     Ok(trace)
 }
+
+/// Writes `contents` to `path`, creating its folder first: every output
+/// the user names (`--json`, `--packets`, `record-dump --csv`) may point
+/// into a folder that does not exist yet, as `out/` on a fresh clone.
+pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, contents)
+}

@@ -1,10 +1,8 @@
-//! `pcnt bench` / `make bench`: throughput of the harness, side by side, on
-//! one pre-generated stimulus (same seed) per configuration:
-//! model alone, RTL alone (no model, no compare: the limit of this harness),
-//! lockstep with the full per-cycle compare, and lockstep with tracing on;
-//! then the PMON box's rows (`pmon::bench`) and the R12000's (`r10k::bench`).
-//! A dedicated benchmark binary rather than a timed test: it is never part of
-//! `make test`.
+//! PCOUNTER's rows of `pcnt bench` / `make bench` (the table is
+//! `crate::bench`): throughput of the harness, side by side, on one
+//! pre-generated stimulus (same seed) per configuration: model alone, RTL
+//! alone (no model, no compare: the limit of this harness), lockstep with the
+//! full per-cycle compare, and lockstep with tracing on.
 
 use std::path::Path;
 use std::time::Instant;
@@ -65,21 +63,9 @@ fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64
     Ok((e.cycle, secs))
 }
 
-/// Peak resident memory of this process (Linux), in MiB.
-fn peak_mib() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
-/// Print the table; `out` holds the trace file of the tracing run.
-pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!(
-        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215, the default PMON box and the R12000 counters; \
-         one pre-generated stimulus per configuration"
-    );
-    println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
+/// Print PCOUNTER's rows (GT215, 1 and 8 domains); `out` holds the trace
+/// file of the tracing run.
+pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     for (label, domains) in [("1 domain", 1usize), ("8 domains, mixed clocks", 8)] {
         let job =
             Job { seed, gen: Gen::Gt215, domains, cycles, fault: None, corrupt_at: None, pin: Default::default() };
@@ -100,13 +86,5 @@ pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
         );
     }
     let _ = std::fs::remove_file(out.join("bench-trace.vcd"));
-    // The second device, same stimulus seed and length, same columns.
-    crate::pmon::bench::rows(seed, cycles, out)?;
-    // The third device (issue 17): the R12000 event counters.
-    crate::r10k::bench::rows(seed, cycles, out)?;
-    match peak_mib() {
-        Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
-        None => println!("peak memory: not available on this system"),
-    }
     Ok(())
 }

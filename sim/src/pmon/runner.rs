@@ -165,7 +165,8 @@ pub fn cosim_shard(o: &PmonOpts, s: &ShardOpts) -> Result<usize, String> {
             coverage: cov.clone(),
         };
         let text = serde_json::to_string_pretty(&r).expect("results serialize");
-        crate::runner::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        crate::engine::artifacts::write_file(path, text)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     failures.sort_by_key(|f| f.0);
     if let Some((k, m)) = failures.first() {

@@ -23,8 +23,8 @@ mod failure;
 mod regress;
 mod scripts;
 
+pub use crate::engine::artifacts::write_file;
 pub use crate::engine::results::{parse_results, JobResult, RegressError, Results};
-pub use crate::merge::{merge, merge_texts};
 pub use failure::write_failure;
 pub use regress::{cosim, plan, print_summary, CosimOpts};
 pub use scripts::{
@@ -67,16 +67,6 @@ impl Setup {
         e.corrupt_at = self.corrupt_at;
         Ok(e)
     }
-}
-
-/// Writes `contents` to `path`, creating its folder first: every output
-/// the user names (`--json`, `--packets`, `record-dump --csv`) may point
-/// into a folder that does not exist yet, as `out/` on a fresh clone.
-pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, contents)
 }
 
 /// The PCOUNTER coverage plan (bins of `lockstep::BINS`).

@@ -1,0 +1,32 @@
+//! `pcnt bench` / `make bench`: the throughput table of every device, one
+//! pre-generated stimulus (same seed, same length) per configuration, same
+//! columns: PCOUNTER (`pcnt::bench`), the PMON box (`pmon::bench`) and the
+//! R12000 counters (`r10k::bench`). A dedicated command rather than a timed
+//! test: it is never part of `make test`.
+
+use std::path::Path;
+
+/// Peak resident memory of this process (Linux), in MiB.
+fn peak_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Print the table; `out` holds the trace files of the tracing runs.
+pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215, the default PMON box and the R12000 counters; \
+         one pre-generated stimulus per configuration"
+    );
+    println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
+    crate::pcnt::bench::rows(seed, cycles, out)?;
+    crate::pmon::bench::rows(seed, cycles, out)?;
+    crate::r10k::bench::rows(seed, cycles, out)?;
+    match peak_mib() {
+        Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
+        None => println!("peak memory: not available on this system"),
+    }
+    Ok(())
+}
