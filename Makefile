@@ -164,15 +164,17 @@ mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression 
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
 # than 10 s stops the run and is saved under fuzz/artifacts/TARGET/.
 FUZZ_SECS ?= 600
-FUZZ_TARGETS ?= script record_dump mmiotrace merge
-fuzz: ## fuzz the script parser, record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
+FUZZ_TARGETS ?= script pmon_script r10k_script record_dump mmiotrace merge
+fuzz: ## fuzz the script parsers (PCOUNTER, PMON, R10K), record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
 	@command -v cargo-fuzz >/dev/null || { echo "fuzz: cargo-fuzz missing. Run:  cargo install cargo-fuzz && rustup toolchain install nightly"; exit 1; }
 	@for t in $(FUZZ_TARGETS); do \
 	  case $$t in \
 	    script) seeds="../tests/scripts ../tests/corpus";; \
+	    pmon_script) seeds="../tests/scripts/pmon";; \
+	    r10k_script) seeds="../tests/scripts/r10k";; \
 	    mmiotrace) seeds="../tests/mmiotrace";; \
 	    record_dump|merge) seeds="../tests/fuzz/seeds/$$t";; \
-	    *) echo "fuzz: unknown target '$$t' (expected one of: script record_dump mmiotrace merge)"; exit 2;; \
+	    *) echo "fuzz: unknown target '$$t' (expected one of: script pmon_script r10k_script record_dump mmiotrace merge)"; exit 2;; \
 	  esac; \
 	  mkdir -p fuzz/corpus/$$t; \
 	  echo "fuzz: $$t for $(FUZZ_SECS) s"; \

@@ -1,5 +1,5 @@
 //! Seeded fuzz corpus run of the text readers (`make test`): the real inputs
-//! of the repository (scripts, malformed scripts, the corpus, the sample
+//! of the repository (scripts of every device, malformed scripts, the corpus, the sample
 //! mmiotrace; a packet log, shard results files and past findings in
 //! tests/fuzz/seeds/), each mutated a fixed
 //! number of times by a ChaCha8 stream with a fixed seed, through the checks
@@ -203,6 +203,16 @@ fn check_one(target: &str, name: &str, i: Option<u64>, data: &[u8], check: fn(&[
 #[test]
 fn script_parser() {
     run("script", &seeds(&["tests/scripts", "tests/scripts/bad", "tests/corpus"], ".pcs"), checks::script);
+}
+
+#[test]
+fn pmon_script_parser() {
+    run("pmon_script", &seeds(&["tests/scripts/pmon"], ".pms"), checks::pmon_script);
+}
+
+#[test]
+fn r10k_script_parser() {
+    run("r10k_script", &seeds(&["tests/scripts/r10k"], ".r10k"), checks::r10k_script);
 }
 
 #[test]
