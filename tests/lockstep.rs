@@ -14,7 +14,6 @@ use pcounter_sim::coverage::{self, Coverage};
 use pcounter_sim::ffi::Rtl;
 use pcounter_sim::runner::{self, Artifacts, Job, RunError, ScriptError};
 use pcounter_sim::script::Cmd;
-use pcounter_sim::wave;
 
 mod common;
 use common::{root, scratch};
@@ -182,22 +181,8 @@ fn injected_faults_are_caught_with_artifacts() {
             "VCD lacks the lockstep scope"
         );
         assert!(vcd.contains("pcnt_top"), "VCD lacks the RTL trace");
-        let gtkw = fs::read_to_string(dir.join("wave.gtkw")).unwrap();
-        assert!(gtkw.contains("wave.vcd") && gtkw.contains(&(m.cycle * 10).to_string()), "gtkw lacks dumpfile/marker");
-        // GTKWave (3.3+) opens it on the mismatch, marker set, at every wave
-        // area width the file is made for (wave::gtkw describes the rules).
-        let dump = wave::dump_span(&dir.join("wave.vcd")).unwrap();
-        let (lo, hi) = wave::GTKW_WAVE_PX_RANGE;
-        for px in [lo, 800, hi] {
-            let o = wave::gtkw_opening(&gtkw, dump, px);
-            assert!(o.timestart_honoured, "{fault}: GTKWave would ignore [timestart] at {px} px: {o:?} dump {dump:?}");
-            assert_eq!(o.marker, Some(m.cycle * 10), "{fault}: primary marker");
-            assert!(
-                o.start <= m.cycle * 10 && (m.cycle * 10) as f64 <= o.end,
-                "{fault}: {px} px view {o:?} misses the mismatch at {}",
-                m.cycle * 10
-            );
-        }
+        // GTKWave opens it on the mismatch, marker set.
+        common::assert_gtkw_opens_on(&dir, m.cycle, fault);
 
         // The repro reruns the same job: same cycle, same register.
         match runner::run_job(&job) {

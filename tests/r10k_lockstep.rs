@@ -101,7 +101,7 @@ fn every_r10k_fault_is_caught_with_artifacts() {
         assert!(report.contains("MISMATCH at cycle") && report.contains(&m.what), "{report}");
         let vcd = fs::read_to_string(dir.join("wave.vcd")).unwrap();
         assert!(vcd.contains("r10k_perf") && vcd.contains("mismatch"), "wave.vcd lacks the RTL or the marker");
-        assert!(fs::read_to_string(dir.join("wave.gtkw")).unwrap().contains("wave.vcd"));
+        common::assert_gtkw_opens_on(&dir, m.cycle, fault);
         // The saved stimulus fails on the fault build at the same signal and
         // passes on the clean build.
         let stim = dir.join("stimulus.r10k");
