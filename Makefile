@@ -154,10 +154,11 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
-# DEVICE=pmon mutates rtl/pmon instead (report in $(OUT)/mutate-pmon).
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon)
+# DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
+# $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon|r10k)
 	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
-	  --out $(OUT)/mutate$(if $(filter pmon,$(DEVICE)),-pmon,)
+	  --out $(OUT)/mutate$(if $(filter pmon r10k,$(DEVICE)),-$(DEVICE),)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
