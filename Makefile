@@ -34,10 +34,12 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
-# PMON's results: JSON itself with DEVICE=pmon; beside PCOUNTER's when both
-# run (JSON=out/s0.json -> out/s0-pmon.json). `pcnt merge` takes the files of
-# both devices at once and gives each its summary.
+# PMON's and R10K's results: JSON itself with DEVICE=pmon / DEVICE=r10k;
+# beside PCOUNTER's when all run (JSON=out/s0.json -> out/s0-pmon.json,
+# out/s0-r10k.json). Every device runs shard SHARD of its own plan. `pcnt
+# merge` takes the files of all devices at once and gives each its summary.
 PMON_JSON = $(if $(filter pmon,$(DEVICE)),$(JSON),$(basename $(JSON))-pmon$(suffix $(JSON)))
+R10K_JSON = $(if $(filter r10k,$(DEVICE)),$(JSON),$(basename $(JSON))-r10k$(suffix $(JSON)))
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
@@ -110,7 +112,8 @@ ifeq ($(filter-out pmon,$(DEVICE)),)
 endif
 ifeq ($(filter-out r10k,$(DEVICE)),)
 	$(PCNT) cosim --device r10k --seed $(SEED) --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) $(if $(FAULT),--fault $(FAULT),)
+	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
+	  $(if $(JSON),--json $(R10K_JSON),)
 endif
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
@@ -155,10 +158,11 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000)
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
 
-# DEVICE=pmon mutates rtl/pmon instead (report in $(OUT)/mutate-pmon).
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon)
+# DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
+# $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon|r10k)
 	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
-	  --out $(OUT)/mutate$(if $(filter pmon,$(DEVICE)),-pmon,)
+	  --out $(OUT)/mutate$(if $(filter pmon r10k,$(DEVICE)),-$(DEVICE),)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer

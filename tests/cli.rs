@@ -676,3 +676,105 @@ fn pmon_failing_shard_is_reported_by_merge() {
     assert!(out.contains("FAILED PMON job ") && out.contains("repro: make cosim DEVICE=pmon SEED="), "{out}");
     assert!(out.contains("FAULT=pmon_thresh_gt") && !out.contains("PASSED"), "{out}");
 }
+
+/// R10K shards like PMON: `--shard I/N --json F` runs every N-th seed and
+/// writes results of device `r10k` whose plan names each seed's variant
+/// (odd R10000, even R12000); `pcnt merge` gives R10K its own summary beside
+/// PMON's, refuses a missing or doubled shard, and names a failing job of a
+/// fault run with its repro line.
+#[test]
+fn r10k_shards_merge_per_device() {
+    let dir = scratch("cli-r10k-shards");
+    let d = |f: &str| dir.join(f).display().to_string();
+    let o = d("out");
+    let run = |args: &[&str]| {
+        let r = pcnt(args);
+        let (out, err) = text(&r);
+        assert_eq!(r.status.code(), Some(0), "{args:?}:\n{out}{err}");
+        (out, err)
+    };
+    let r10k = |shard: &str, json: &str| {
+        let common = ["cosim", "--device", "r10k", "--seeds", "4", "--cycles", "3000", "--no-progress"];
+        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat())
+    };
+    let (r0, r1) = (d("r0.json"), d("r1.json"));
+    let (out, err) = r10k("0/2", &r0);
+    assert!(err.contains("cosim R10K: 2 runs = seeds 1..4") && err.contains("shard 0/2 of 4 runs"), "{err}");
+    assert!(out.contains("cosim R10K PASSED: 2 runs, "), "{out}");
+    r10k("1/2", &r1);
+    for (f, idx) in [(&r0, [0, 2]), (&r1, [1, 3])] {
+        let r: Results = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
+        assert_eq!(r.device, "r10k");
+        let plan: Vec<(u64, &str)> = r.plan.iter().map(|p| (p.0, p.1.as_str())).collect();
+        assert_eq!(plan, [(1, "r10000"), (2, "r12000"), (3, "r10000"), (4, "r12000")], "the whole plan in every shard");
+        assert_eq!(r.jobs.iter().map(|j| j.index).collect::<Vec<_>>(), idx);
+        assert!(r.jobs.iter().all(|j| j.failure.is_none() && j.cycles >= 3000));
+        assert!(r.jobs.iter().all(|j| j.gen == r.plan[j.index].1), "a job's gen is its variant");
+        assert!(r.coverage.bins.iter().all(|(b, _)| b.starts_with("r10k.")), "{:?}", r.coverage.bins);
+    }
+    let (p0, p1) = (d("p0.json"), d("p1.json"));
+    for (shard, json) in [("0/2", &p0), ("1/2", &p1)] {
+        let common = ["cosim", "--device", "pmon", "--seeds", "2", "--cycles", "2000", "--no-progress"];
+        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat());
+    }
+    let merge = |files: &[&str]| {
+        let r = pcnt(&[&["merge"][..], files].concat());
+        let (out, err) = text(&r);
+        (r.status.code(), out, err)
+    };
+    let (code, out, err) = merge(&[&r0, &r1]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("merge R10K: 2 files, all 4 jobs of the plan exactly once"), "{out}");
+    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && !out.contains("cosim PMON"), "{out}");
+    assert!(out.contains("coverage (docs/coverage-plan.md, R10K;"), "{out}");
+    // Two devices in one call, in any order: a summary each.
+    let (code, out, err) = merge(&[&r1, &p0, &r0, &p1]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && out.contains("cosim PMON PASSED: 2 runs, "), "{out}");
+    // An R10K shard missing, or given twice, fails the merge.
+    let (code, out, _) = merge(&[&p0, &p1, &r0]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("merge R10K: 2 of 4 jobs missing") && !out.contains("cosim R10K PASSED"), "{out}");
+    assert!(out.contains("cosim PMON PASSED: 2 runs"), "{out}");
+    let (code, out, _) = merge(&[&r0, &r1, &r1]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("merge R10K: jobs run more than once: [1, 3]"), "{out}");
+    // A fault run (every seed an R10000): a failing shard still writes its
+    // results, and the merge names the failing job and its repro line.
+    let (f0, f1) = (d("f0.json"), d("f1.json"));
+    let mut codes = Vec::new();
+    for (shard, json) in [("0/2", &f0), ("1/2", &f1)] {
+        let r = pcnt(&[
+            "cosim",
+            "--device",
+            "r10k",
+            "--fault",
+            "r10k_irq_without_ie",
+            "--seeds",
+            "2",
+            "--cycles",
+            "20000",
+            "--shrink-secs",
+            "0",
+            "--window",
+            "50",
+            "--no-progress",
+            "--shard",
+            shard,
+            "--json",
+            json,
+            "--out",
+            &o,
+        ]);
+        codes.push(r.status.code());
+        assert!(fs::metadata(json).is_ok(), "{shard}: no results file\n{}", text(&r).1);
+    }
+    assert!(codes.contains(&Some(1)), "the fault was not caught in 2 seeds: {codes:?}");
+    let r: Results = serde_json::from_str(&fs::read_to_string(&f1).unwrap()).unwrap();
+    assert!(r.plan.iter().all(|p| p.1 == "r10000"), "a fault build is an R10000: {:?}", r.plan);
+    let (code, out, err) = merge(&[&f0, &f1]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("FAILED R10K job ") && out.contains("(seed 1 r10000)"), "{out}");
+    assert!(out.contains("repro: make cosim DEVICE=r10k SEED=") && out.contains("FAULT=r10k_irq_without_ie"), "{out}");
+    assert!(!out.contains("PASSED"), "{out}");
+}

@@ -1,8 +1,9 @@
 //! The R10000/R12000 counters' registers written by hand from seed 002
 //! (`002_402b4141d12f561e.clean.txt`, cited by line) and docs/semantics.md
 //! R1..R3, independent of `src/r10k/regs.rs` and `rtl/r10k/r10k_reg_pkg.sv`:
-//! those two are written to agree with each other, so a wrong mask in both
-//! would pass a suite that takes its expectations from them.
+//! those two are generated from one source (regmap/r10k.rdl), so a wrong
+//! mask or offset there would reach both and pass a suite that takes its
+//! expectations from them. This table stays hand-written for that reason.
 
 use pcounter::r10k::Variant;
 

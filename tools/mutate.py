@@ -2,11 +2,12 @@
 """Mutation self-test of the lockstep harness (`make mutate`, issue 5).
 
 Generates source mutants of one device's RTL (--device pcnt: rtl/pcnt, the
-default; --device pmon: rtl/pmon, `make mutate DEVICE=pmon`), builds each as
-a Verilated fault variant of that device (the same path as
-tests/faults/*.fault: PCOUNTER's 2-domain build, PMON's default box), runs a
-short lockstep regression on each (the device's scenario scripts, then
-random seeds) and reports killed / survived / equivalent.
+default; --device pmon: rtl/pmon, `make mutate DEVICE=pmon`; --device r10k:
+rtl/r10k, `make mutate DEVICE=r10k`), builds each as a Verilated fault
+variant of that device (the same path as tests/faults/*.fault: PCOUNTER's
+2-domain build, PMON's default box, the R10000 build of the R10K counters),
+runs a short lockstep regression on each (the device's scenario scripts,
+then random seeds) and reports killed / survived / equivalent.
 
 Mutation operators, one change per mutant, on code (never comments):
   rel     == <-> !=, >= -> >, > -> >=, < -> <=
@@ -98,6 +99,22 @@ DEVICES = {
         "target": "target/mutate-pmon",
         "seeds": 8,
         "cycles": 100000,
+    },
+    # The R10000/R12000 counters as a fault build makes them: the default
+    # parameters, Variant = R10000 (sim/build.rs DEVICES, sim/src/r10k/ffi.rs
+    # FAULT_VARIANT). A mutant only the R12000 reaches (a `ListR12000 ?`
+    # branch) is constant-folded away in that build, so it is reported
+    # equivalent (TCE) for the build it ran on (docs/mutation.md, R10K).
+    # r10k_reg_pkg.sv is generated localparams only: no candidate lines.
+    "r10k": {
+        "title": "R10K",
+        "rtl_files": ["r10k_perf.sv", "r10k_counter.sv", "r10k_reg_pkg.sv"],
+        "file_list": "rtl/r10k/r10k.f",
+        "top": "r10k_perf",
+        "params": [],
+        "target": "target/mutate-r10k",
+        "seeds": 8,
+        "cycles": 200000,
     },
 }
 DEV = DEVICES["pcnt"]
@@ -386,6 +403,58 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
 
 
+def r10000_scripts(tree):
+    """The R10K scenario scripts of the R10000 (`device r10k r10000`, or no
+    variant: the default): a fault build is an R10000, and an R12000 script
+    refuses to run on it (sim/src/r10k/ffi.rs)."""
+    out = []
+    for p in sorted((tree / "tests/scripts/r10k").glob("*.r10k")):
+        first = next((l.split("#")[0].split() for l in p.read_text().split("\n") if l.split("#")[0].strip()), [])
+        if first[:2] == ["device", "r10k"] and first[2:] in ([], ["r10000"]):
+            out.append(str(p))
+    return out
+
+
+def check_r10k(pcnt, fault, seeds, cycles, work, out):
+    """R10K: the R10000 scenario scripts (tests/scripts/r10k, exact expected
+    values), then random seeds of `cosim --device r10k`, on the R10000 build
+    (fault None) or the mutant's. With a fault every seed runs the R10000;
+    the baseline runs odd seeds only (seed 1, 3, ...: the R10000, R4) so it
+    checks the same configuration. Same verdicts as `check`."""
+    tree = work / "tree"
+    fl = ["--fault", fault] if fault else []
+    scripts = r10000_scripts(tree)
+    try:
+        r = subprocess.run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
+                           capture_output=True, text=True, timeout=600, cwd=tree)
+        if r.returncode == 1:
+            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
+            return "lockstep", "script: " + first[5:][:100]
+        if r.returncode < 0:
+            return "crashed", f"script: signal {-r.returncode}"
+        if r.returncode != 0:
+            return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+        # --domains 2 as for PMON: the mutate build links only PCOUNTER's d2.
+        runs = [(s, 1) for s in range(1, 2 * seeds, 2)] if fault is None else [(1, seeds)]
+        for seed, n in runs:
+            r = subprocess.run([pcnt, "cosim", "--device", "r10k", *fl, "--domains", "2", "--seed", str(seed),
+                                "--seeds", str(n), "--cycles", str(cycles), "--jobs", "1", "--no-progress",
+                                "--shrink-secs", "0", "--window", "50", "--out", str(out)],
+                               capture_output=True, text=True, timeout=600, cwd=tree)
+            if r.returncode != 0:
+                break
+    except subprocess.TimeoutExpired:
+        return "timeout", "no result in 600 s"
+    if r.returncode == 0:
+        return "survived", ""
+    if r.returncode == 1:
+        m = re.search(r"cosim R10K FAILED: seed (\d+) \(\w+\) . (.*)", r.stdout + r.stderr)
+        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
+    if r.returncode < 0:
+        return "crashed", f"cosim: signal {-r.returncode}"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
 def figures(c):
     """(ran, lockstep score %, caught, non-equivalent, caught rate %) of the
     verdict counts `c`. Only lockstep kills count for the score: a rejection
@@ -399,7 +468,11 @@ def figures(c):
 
 
 def device_check(*args):
-    return check_pmon(*args) if DEV is DEVICES["pmon"] else check(*args)
+    if DEV is DEVICES["pmon"]:
+        return check_pmon(*args)
+    if DEV is DEVICES["r10k"]:
+        return check_r10k(*args)
+    return check(*args)
 
 
 def run_mutant(pcnt, name, seeds, cycles, work):
@@ -413,7 +486,7 @@ def main():
     ap.add_argument("--device", choices=sorted(DEVICES), default="pcnt", help="whose RTL to mutate (default pcnt)")
     ap.add_argument("--count", type=int, default=150, help="mutants to select (default 150)")
     ap.add_argument("--seeds", type=int, help="random seeds per mutant (default 8)")
-    ap.add_argument("--cycles", type=int, help="cycles per seed (default 50000; PMON 100000)")
+    ap.add_argument("--cycles", type=int, help="cycles per seed (default 50000; PMON 100000; R10K 200000)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default="out/mutate")
     ap.add_argument("--list", action="store_true", help="only list the selected mutants")
@@ -473,7 +546,7 @@ def main():
         elif (w := lint(work / "src")) is not None:
             verdict[m["name"]] = ("lint", "lint: " + w)
         elif not a.reuse:
-            dev = "device: pmon\n" if DEV is DEVICES["pmon"] else ""
+            dev = "" if DEV is DEVICES["pcnt"] else f"device: {a.device}\n"
             (work / "faults" / f'{m["name"]}.fault').write_text(
                 f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
                 f'{dev}file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'
@@ -500,6 +573,9 @@ def main():
     if DEV is DEVICES["pmon"]:
         per = (f"the {len(list((tree / 'tests/scripts/pmon').glob('*.pms')))} PMON scripts, then {a.seeds} seeds x "
                f"{a.cycles} cycles (default box)")
+    elif DEV is DEVICES["r10k"]:
+        per = (f"the {len(r10000_scripts(tree))} R10000 scripts, then {a.seeds} seeds x {a.cycles} cycles "
+               f"(the R10000 build)")
     else:
         per = (f"the {len(two_domain_scripts(tree))} two-domain scripts/corpus files, then {a.seeds} seeds x {a.cycles} "
                f"cycles (2 domains, generations rotating)")

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from regmap_common import ROOT  # noqa: E402
 
 # name: the exporter module tools/regmap_<name>.py
-DEVICES = ["pcounter", "pmon"]
+DEVICES = ["pcounter", "pmon", "r10k"]
 
 
 def main():

@@ -88,7 +88,7 @@ pub enum Device {
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// Device to run (PMON takes --seed, --seeds, --cycles, --fault, --shard, --json and the output options; R10K the same but --shard and --json)
+    /// Device to run (PMON and R10K take --seed, --seeds, --cycles, --fault, --shard, --json and the output options)
     #[arg(long, value_enum, default_value = "pcnt", value_name = "DEVICE")]
     pub device: Device,
     /// First seed

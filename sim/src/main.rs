@@ -102,14 +102,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
             let dev = if fault_device == "PCOUNTER" { "pcnt" } else { &fault_device.to_lowercase() };
             return Err(format!("fault {f} is a {fault_device} fault: run it with --device {dev}"));
         }
-        if a.device == cli::Device::R10k {
-            // Not yet sharded: the whole R10K regression runs in one place.
-            for (opt, given) in [("--json", a.json.is_some()), ("--shard", a.shard != (0, 1))] {
-                if given {
-                    return Err(format!("{opt} is not supported with --device r10k"));
-                }
-            }
-        }
+        let shard = pcounter_sim::engine::results::ShardOpts { shard: a.shard, json: a.json };
         let failed = if a.device == cli::Device::Pmon {
             let o = pmon::runner::PmonOpts {
                 seed: a.seed,
@@ -124,21 +117,24 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
                 coverage_gate: a.coverage_gate,
                 coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
             };
-            pmon::runner::cosim_shard(&o, &pmon::runner::ShardOpts { shard: a.shard, json: a.json })?
+            pmon::runner::cosim_shard(&o, &shard)?
         } else {
-            r10k::runner::cosim(&r10k::runner::R10kOpts {
-                seed: a.seed,
-                seeds: a.seeds,
-                cycles: a.cycles,
-                fault: a.fault,
-                out: a.art.out.clone(),
-                window: a.art.window,
-                shrink_secs: a.shrink_secs,
-                progress: !a.no_progress,
-                jobs,
-                coverage_gate: a.coverage_gate,
-                coverage_plan: PathBuf::from(r10k::runner::PLAN_NAME),
-            })?
+            r10k::runner::cosim_shard(
+                &r10k::runner::R10kOpts {
+                    seed: a.seed,
+                    seeds: a.seeds,
+                    cycles: a.cycles,
+                    fault: a.fault,
+                    out: a.art.out.clone(),
+                    window: a.art.window,
+                    shrink_secs: a.shrink_secs,
+                    progress: !a.no_progress,
+                    jobs,
+                    coverage_gate: a.coverage_gate,
+                    coverage_plan: PathBuf::from(r10k::runner::PLAN_NAME),
+                },
+                &shard,
+            )?
         };
         return Ok(if failed == 0 { 0 } else { 1 });
     }

@@ -1,9 +1,9 @@
 //! `pcnt merge`: the results files of sharded regressions, grouped by the
 //! device each file names, each group checked as one regression
 //! (engine::results::merge_device) and given that device's summary and
-//! coverage closure. One call may merge PCOUNTER's and PMON's shards of the
-//! same `make cosim SHARD=I/N JSON=...` together; it passes when every
-//! device's group passes.
+//! coverage closure. One call may merge PCOUNTER's, PMON's and R10K's shards
+//! of the same `make cosim SHARD=I/N JSON=...` together; it passes when
+//! every device's group passes.
 
 use std::fs;
 use std::path::PathBuf;
@@ -40,6 +40,14 @@ const DEVICES: &[DeviceMerge] = &[
         plan: crate::pmon::runner::PLAN_NAME,
         plan_label: "docs/coverage-plan.md, PMON",
         job: |j| format!("PMON job {} (seed {})", j.index, j.seed),
+    },
+    DeviceMerge {
+        device: "r10k",
+        label: "merge R10K",
+        summary: crate::r10k::runner::print_summary,
+        plan: crate::r10k::runner::PLAN_NAME,
+        plan_label: "docs/coverage-plan.md, R10K",
+        job: |j| format!("R10K job {} (seed {} {})", j.index, j.seed, j.gen),
     },
 ];
 

@@ -6,9 +6,12 @@
 //! Structured like `rtl/r10k/`: `counter` is `r10k_counter.sv` (one
 //! counter: control register, count, mode match, event select), `unit` is
 //! `r10k_perf.sv` (the two counters, the bus window, the interrupt), `regs`
-//! the register map and the event lists. No I/O here.
+//! the register map (generated from regmap/r10k.rdl, like
+//! `rtl/r10k/r10k_reg_pkg.sv`), `events` the event lists (hand-written:
+//! source select, cycle sources, per-cycle maxima). No I/O here.
 
 pub mod counter;
+pub mod events;
 pub mod regs;
 pub mod unit;
 

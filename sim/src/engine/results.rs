@@ -52,6 +52,7 @@ impl std::error::Error for RegressError {
 
 /// One job's outcome in a results file. PCOUNTER: `gen` is the generation,
 /// `domains` the domain count; PMON: `gen` is the box build (`c4`) and
+/// `domains` 0; R10K: `gen` is the variant (`r10000`, `r12000`) and
 /// `domains` 0.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct JobResult {
@@ -65,10 +66,26 @@ pub struct JobResult {
     pub failure: Option<(String, String)>,
 }
 
+/// Sharding and the results file of a device's `pcnt cosim --device D
+/// --shard I/N --json FILE` (PMON, R10K; default: the whole plan, no file).
+#[derive(Clone, Debug)]
+pub struct ShardOpts {
+    /// `(i, n)`: run only the jobs whose index is `i` modulo `n`.
+    pub shard: (usize, usize),
+    /// Where to write the results as JSON (the device named, for `pcnt merge`).
+    pub json: Option<PathBuf>,
+}
+
+impl Default for ShardOpts {
+    fn default() -> Self {
+        ShardOpts { shard: (0, 1), json: None }
+    }
+}
+
 /// A regression's results file (`--json`); shards merge with `pcnt merge`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Results {
-    /// The device that ran (`pcnt`, `pmon`; absent: `pcnt`).
+    /// The device that ran (`pcnt`, `pmon`, `r10k`; absent: `pcnt`).
     #[serde(default = "default_device")]
     pub device: String,
     /// The whole regression's job list `(seed, gen, domains)`, identical in

@@ -35,21 +35,9 @@ pub struct PmonOpts {
     pub coverage_plan: PathBuf,
 }
 
-/// Sharding and the results file of `pcnt cosim --device pmon --shard I/N
-/// --json FILE` (default: the whole plan, no file).
-#[derive(Clone, Debug)]
-pub struct ShardOpts {
-    /// `(i, n)`: run only the jobs whose index is `i` modulo `n`.
-    pub shard: (usize, usize),
-    /// Where to write the results as JSON (device `pmon`, for `pcnt merge`).
-    pub json: Option<PathBuf>,
-}
-
-impl Default for ShardOpts {
-    fn default() -> Self {
-        ShardOpts { shard: (0, 1), json: None }
-    }
-}
+/// Sharding and the results file (`--shard I/N --json FILE`), shared with
+/// the other devices.
+pub use crate::engine::results::ShardOpts;
 
 /// The box build every PMON job runs on (sim/build.rs DEVICES): the `gen`
 /// of its entries in a results file (`domains` is 0).

@@ -1,5 +1,6 @@
 //! R10K regression (seeds x cycles on worker threads, the variant rotating
-//! with the seed, one summary line, the coverage closure of the R10K bins),
+//! with the seed, shards and their results files for `pcnt merge`, one
+//! summary line, the coverage closure of the R10K bins),
 //! script runs, and what a failure leaves behind (the engine's artifacts:
 //! repro, report, stimulus script, waves, shrunk script).
 
@@ -16,6 +17,8 @@ use super::stim::RandomStim;
 use crate::engine::coverage::{self, Coverage};
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
+pub use crate::engine::results::ShardOpts;
+use crate::engine::results::{JobResult, Results};
 use crate::engine::{artifacts, device, jobs, shrink, wave};
 
 /// The coverage plan holding the R10K bins (its R10K part).
@@ -94,50 +97,82 @@ pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<C
     out
 }
 
-/// The R10K regression; the number of failing runs (0: passed, with the
-/// coverage gate when asked).
+/// The whole R10K regression, no results file: [`cosim_shard`] with the
+/// default [`ShardOpts`].
 pub fn cosim(o: &R10kOpts) -> Result<usize, String> {
-    let plan: Vec<Job> =
+    cosim_shard(o, &ShardOpts::default())
+}
+
+/// The R10K regression (shard `s.shard` of its plan, results written to
+/// `s.json`); the number of failing runs (0: passed, with the coverage gate
+/// when asked). A job's `gen` in the results is its variant, so a merge
+/// refuses shards of a plan whose seeds ran other variants.
+pub fn cosim_shard(o: &R10kOpts, s: &ShardOpts) -> Result<usize, String> {
+    let all: Vec<Job> =
         (0..o.seeds).map(|i| Job { seed: o.seed + i, cycles: o.cycles, fault: o.fault.clone() }).collect();
+    let (si, sn) = s.shard;
+    let plan: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
     eprintln!(
-        "cosim R10K: {} runs = seeds {}..{} (odd R10000, even R12000), {} cycles each{}, {} job(s) in parallel",
+        "cosim R10K: {} runs = seeds {}..{} (odd R10000, even R12000), {} cycles each{}{}, {} job(s) in parallel",
         plan.len(),
         o.seed,
         o.seed + o.seeds - 1,
         o.cycles,
         o.fault.as_ref().map(|f| format!(", injected fault {f} (R10000)")).unwrap_or_default(),
+        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
         o.jobs
     );
     let t0 = Instant::now();
     let mut progress = Progress::new(o.progress, plan.len(), plan.len() as u64 * o.cycles);
-    let (mut runs, mut cycles, mut cov) = (0usize, 0u64, Coverage::default());
+    let mut cov = Coverage::default();
+    let mut results: Vec<JobResult> = Vec::new();
     let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
     let mut setup_error = None;
     let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
-    jobs::parallel(&plan, o.jobs, Job::run, failed, |k, job, r, _| match r {
-        Ok(Ok((c, st))) => {
-            runs += 1;
-            cycles += c;
-            cov.merge(&st);
-            progress.run_done(c, &format!("r10k seed {} ({})", job.seed, job.variant().name()));
+    let run = |(_, job): &(usize, Job)| job.run();
+    jobs::parallel(&plan, o.jobs, run, failed, |_, (index, job), r, secs| {
+        let gen = job.variant().name().to_string();
+        let mut res = JobResult { index: *index, seed: job.seed, gen, domains: 0, cycles: 0, secs, failure: None };
+        match r {
+            Ok(Ok((c, st))) => {
+                res.cycles = c;
+                cov.merge(&st);
+            }
+            Ok(Err(m)) => {
+                res.failure = Some((m.what.clone(), job.repro()));
+                failures.push((*index, m));
+            }
+            Err(e) => setup_error = Some(e),
         }
-        Ok(Err(m)) => failures.push((k, m)),
-        Err(e) => setup_error = Some(e),
+        progress.run_done(res.cycles, &format!("r10k seed {} ({})", job.seed, job.variant().name()));
+        results.push(res);
     });
     progress.finish();
     if let Some(e) = setup_error {
         return Err(e);
     }
+    results.sort_by_key(|r| r.index);
+    let secs = t0.elapsed().as_secs_f64();
+    // Written before a failure is reported, so a failing shard still merges.
+    if let Some(path) = &s.json {
+        let r = Results {
+            device: "r10k".into(),
+            plan: all.iter().map(|j| (j.seed, j.variant().name().to_string(), 0)).collect(),
+            cycles: o.cycles,
+            shard: s.shard,
+            wall_secs: secs,
+            jobs: results.clone(),
+            coverage: cov.clone(),
+        };
+        let text = serde_json::to_string_pretty(&r).expect("results serialize");
+        crate::runner::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
     failures.sort_by_key(|f| f.0);
     if let Some((k, m)) = failures.first() {
-        report_failure(o, &plan[*k], m);
+        report_failure(o, &all[*k], m);
         return Ok(failures.len());
     }
-    let secs = t0.elapsed().as_secs_f64();
-    println!(
-        "cosim R10K PASSED: {runs} runs, {cycles} cycles, 0 mismatches, {secs:.1} s, {:.0} cycles/s",
-        cycles as f64 / secs
-    );
+    print_summary(&results, secs);
     let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
     let c = coverage::closure(&cov, &plan_text, &format!("{PLAN_NAME}, R10K"), Some(&o.out.join("coverage-r10k.json")));
     if o.coverage_gate && !c.passed() {
@@ -145,6 +180,16 @@ pub fn cosim(o: &R10kOpts) -> Result<usize, String> {
         return Ok(1);
     }
     Ok(0)
+}
+
+/// The summary line of a passing R10K regression (also `pcnt merge`'s).
+pub fn print_summary(results: &[JobResult], wall_secs: f64) {
+    let cycles: u64 = results.iter().map(|r| r.cycles).sum();
+    println!(
+        "cosim R10K PASSED: {} runs, {cycles} cycles, 0 mismatches, {wall_secs:.1} s, {:.0} cycles/s",
+        results.len(),
+        cycles as f64 / wall_secs
+    );
 }
 
 fn report_failure(o: &R10kOpts, job: &Job, m: &Mismatch) {
