@@ -140,6 +140,8 @@ fn event_select(#[case] v: Variant, #[case] j: usize, #[case] event: u32, #[case
 #[case::r10000_state(R10000, 29, 3)] // s002:243..246
 #[case::r10000_exclusive_clean(R10000, 30, 1)] // s002:248, s002:1158 NOTES: title wins (R4)
 #[case::r10000_grad(R10000, 15, 4)] // s002:176..177 (R6: four-wide)
+#[case::r10000_issued(R10000, 1, 5)] // s002:104..106 "issued to ALU, FPU or load/store units", s002:370 ALU1, ALU2, FPU1, FPU2
+#[case::r10000_branches_resolved(R10000, 6, 4)] // s002:125..126 rev 3.x "resolved", s002:316..318, NOTES s002:1146..1149
 #[case::r10000_icache(R10000, 9, 1)] // s002:150..152
 fn per_cycle_maxima(#[case] v: Variant, #[case] src: usize, #[case] max: u8) {
     assert_eq!(v.max_inc(src), max);

@@ -35,9 +35,15 @@ impl Variant {
     pub fn max_inc(self, src: usize) -> u8 {
         match (self, src) {
             (_, s) if self.is_cycles(s) => 1,
-            // Instructions issued/decoded/graduated, loads, FP: up to four
-            // a cycle (seed R12000 18 "Up to four loads", 21 "0 to 4").
-            (Variant::R10000, 1 | 15 | 17 | 18 | 21) => 4,
+            // R10000 1: issued "to ALU, FPU or load/store units", five
+            // units (ALU1, ALU2, FPU1, FPU2, load/store), one each.
+            (Variant::R10000, 1) => 5,
+            // Instructions decoded/resolved/graduated, loads, FP: up to four
+            // a cycle (seed R12000 18 "Up to four loads", 21 "0 to 4"). Event
+            // 6 (branches resolved): the R12000's "multiple floating-point
+            // conditional branches being resolved in a single cycle", and
+            // the NOTES make revision 3 of the R10000 the same (R6, R12).
+            (Variant::R10000, 6 | 15 | 17 | 18 | 21) => 4,
             (Variant::R12000, 1 | 6 | 15 | 18 | 21) => 4,
             // R12000 4: "The MHT has five entries ... All five entries".
             (Variant::R12000, 4) => 5,
