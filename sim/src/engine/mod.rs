@@ -1,6 +1,7 @@
 //! The device-independent part of the harness: nothing here names a
 //! generation, a domain or a signal.
 
+pub mod apb_window;
 pub mod artifacts;
 pub mod coverage;
 pub mod device;
