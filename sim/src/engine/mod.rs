@@ -3,6 +3,7 @@
 
 pub mod apb_window;
 pub mod artifacts;
+pub mod compare;
 pub mod coverage;
 pub mod device;
 pub mod jobs;
