@@ -141,6 +141,26 @@ pub fn parse<C>(
     Ok(body)
 }
 
+/// Bus clocks a command takes (`apb_window_cmd!` implements it).
+pub trait Clocks {
+    fn clocks(&self) -> u64;
+}
+
+/// The commands of `cmds` needed to reach clock `cycle` (inclusive): the
+/// prefix of a stimulus that a failure at `cycle` replays.
+pub fn cmds_through<C: Clocks>(cmds: impl Iterator<Item = C>, cycle: u64) -> Vec<C> {
+    let mut t = 0u64;
+    let mut out = Vec::new();
+    for c in cmds {
+        if t > cycle {
+            break;
+        }
+        t += c.clocks();
+        out.push(c);
+    }
+    out
+}
+
 /// For a device command enum with `Write`, `Read` and `Wait { cycles }`
 /// variants: the engine's `Wait` (shrinking) and `clocks()` (bus clocks
 /// the command takes: two for a write or read, SETUP then ACCESS; the
@@ -159,9 +179,8 @@ macro_rules! apb_window_cmd {
             }
         }
 
-        impl $Cmd {
-            /// Bus clocks the command takes.
-            pub fn clocks(&self) -> u64 {
+        impl $crate::engine::apb_window::Clocks for $Cmd {
+            fn clocks(&self) -> u64 {
                 match self {
                     $Cmd::Write { .. } | $Cmd::Read { .. } => 2,
                     $Cmd::Wait { cycles } => *cycles,
@@ -169,6 +188,43 @@ macro_rules! apb_window_cmd {
                 }
             }
         }
+
+        impl $Cmd {
+            /// Bus clocks the command takes.
+            pub fn clocks(&self) -> u64 {
+                $crate::engine::apb_window::Clocks::clocks(self)
+            }
+        }
     };
 }
 pub(crate) use apb_window_cmd;
+
+/// A device's command table (`&[CommandSpec<$Cmd>]`, `--help` order): the
+/// shared `write`, `read` and `wait` rows first (`$off`: what `OFF` must be
+/// in the device's window), then the device's own rows.
+macro_rules! apb_window_table {
+    ($Cmd:ident, $off:expr; $($row:expr),* $(,)?) => {
+        &[
+            $crate::engine::apb_window::CommandSpec {
+                name: "write",
+                usage: $crate::engine::apb_window::WRITE_USAGE,
+                parse: |a| {
+                    $crate::engine::apb_window::parse_write(a, $off)
+                        .map(|(off, data, strb)| $Cmd::Write { off, data, strb })
+                },
+            },
+            $crate::engine::apb_window::CommandSpec {
+                name: "read",
+                usage: $crate::engine::apb_window::READ_USAGE,
+                parse: |a| $crate::engine::apb_window::parse_read(a, $off).map(|(off, expect)| $Cmd::Read { off, expect }),
+            },
+            $crate::engine::apb_window::CommandSpec {
+                name: "wait",
+                usage: $crate::engine::apb_window::WAIT_USAGE,
+                parse: |a| $crate::engine::apb_window::parse_wait(a).map(|cycles| $Cmd::Wait { cycles }),
+            },
+            $($row),*
+        ]
+    };
+}
+pub(crate) use apb_window_table;

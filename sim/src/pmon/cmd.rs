@@ -5,7 +5,7 @@
 //! commands of a bus window and the parse loop (`engine::apb_window`).
 
 pub use crate::engine::apb_window::Expect;
-use crate::engine::apb_window::{self as window, apb_window_cmd, fmt_read, fmt_write};
+use crate::engine::apb_window::{self as window, apb_window_cmd, apb_window_table, fmt_read, fmt_write};
 use crate::engine::script::num;
 
 /// Lanes of the default build: 4 sources x 8 lanes (P5), 4 bits each, lane
@@ -51,24 +51,10 @@ pub type CommandSpec = window::CommandSpec<Cmd>;
 /// What `OFF` must be.
 const OFF: &str = "0..=0xff, the box window (P1)";
 
-/// Every command, in `--help` order. Adding one is a row here, its parser
-/// and its `Cmd` arm (with `Display`).
-pub static COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "write",
-        usage: window::WRITE_USAGE,
-        parse: |a| window::parse_write(a, OFF).map(|(off, data, strb)| Cmd::Write { off, data, strb }),
-    },
-    CommandSpec {
-        name: "read",
-        usage: window::READ_USAGE,
-        parse: |a| window::parse_read(a, OFF).map(|(off, expect)| Cmd::Read { off, expect }),
-    },
-    CommandSpec {
-        name: "wait",
-        usage: window::WAIT_USAGE,
-        parse: |a| window::parse_wait(a).map(|cycles| Cmd::Wait { cycles }),
-    },
+/// Every command, in `--help` order: the engine's `write`, `read`, `wait`,
+/// then this device's. Adding one is a row here, its parser and its `Cmd`
+/// arm (with `Display`).
+pub static COMMANDS: &[CommandSpec] = apb_window_table!(Cmd, OFF;
     CommandSpec {
         name: "events",
         usage: "events V (lane k = src*8+l at bits 4k+3..4k)",
@@ -95,7 +81,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "freeze 0|1 (the freeze_i input)",
         parse: |a| Ok(Cmd::Freeze(num(a.next("0|1")?, "freeze", 0, 1, "0 or 1")? == 1)),
     },
-];
+);
 
 /// `pcnt script --device pmon --help`: one line per command.
 pub fn help() -> String {

@@ -72,19 +72,8 @@ impl Job {
     }
 }
 
-/// Commands needed to reach `cycle` (inclusive).
-pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
-    let mut t = 0u64;
-    let mut out = Vec::new();
-    for c in cmds {
-        if t > cycle {
-            break;
-        }
-        t += c.clocks();
-        out.push(c);
-    }
-    out
-}
+/// Commands needed to reach `cycle` (inclusive), the engine's.
+pub(crate) use crate::engine::apb_window::cmds_through;
 
 /// The whole PMON regression, no results file: [`cosim_shard`] with the
 /// default [`ShardOpts`].

@@ -8,7 +8,7 @@ use pcounter::r10k::regs::{INC_W, NUM_SOURCES};
 use pcounter::r10k::{Mode, Variant};
 
 pub use crate::engine::apb_window::Expect;
-use crate::engine::apb_window::{self as window, apb_window_cmd, fmt_read, fmt_write};
+use crate::engine::apb_window::{self as window, apb_window_cmd, apb_window_table, fmt_read, fmt_write};
 use crate::engine::script::{num, Args};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,24 +71,10 @@ fn mode(a: &mut Args) -> Result<Cmd, String> {
     Ok(Cmd::Mode(Mode { ksu, exl, erl }))
 }
 
-/// Every command, in `--help` order. Adding one is a row here, its parser
-/// and its `Cmd` arm (with `Display`).
-pub static COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "write",
-        usage: window::WRITE_USAGE,
-        parse: |a| window::parse_write(a, OFF).map(|(off, data, strb)| Cmd::Write { off, data, strb }),
-    },
-    CommandSpec {
-        name: "read",
-        usage: window::READ_USAGE,
-        parse: |a| window::parse_read(a, OFF).map(|(off, expect)| Cmd::Read { off, expect }),
-    },
-    CommandSpec {
-        name: "wait",
-        usage: window::WAIT_USAGE,
-        parse: |a| window::parse_wait(a).map(|cycles| Cmd::Wait { cycles }),
-    },
+/// Every command, in `--help` order: the engine's `write`, `read`, `wait`,
+/// then this device's. Adding one is a row here, its parser and its `Cmd`
+/// arm (with `Display`).
+pub static COMMANDS: &[CommandSpec] = apb_window_table!(Cmd, OFF;
     CommandSpec {
         name: "events",
         usage: "events V (source s at bits 3s+2..3s)",
@@ -124,7 +110,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             Ok(Cmd::Irq(num(a.next("0|1")?, "irq", 0, 1, "0 or 1")? == 1))
         },
     },
-];
+);
 
 /// `pcnt script --help`: one line per command.
 pub fn help() -> String {
