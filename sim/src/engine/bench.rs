@@ -1,4 +1,4 @@
-//! The rows a device adds to `pcnt bench` / `make bench`: one stimulus
+//! The rows a device adds to the bench table (`make bench`): one stimulus
 //! replayed in four modes (model alone, RTL alone with no compare, lockstep
 //! with the full per-cycle compare, lockstep with tracing on), timed, and
 //! printed in the columns of the main table, then the two ratios.
