@@ -7,10 +7,13 @@
 
 use std::collections::VecDeque;
 use std::fmt::Display;
+use std::io;
+use std::path::Path;
 
 use super::apb_window::Expect;
+use super::artifacts::WAVE_CONTEXT;
 use super::mismatch::Mismatch;
-use super::wave::{ExtraSignal, ExtraTrace};
+use super::wave::{self, ExtraSignal, ExtraTrace};
 
 /// Stimulus commands kept for a mismatch report.
 pub const HISTORY: usize = 16;
@@ -173,4 +176,31 @@ impl RegWave {
     pub fn into_trace(self) -> ExtraTrace {
         self.trace
     }
+}
+
+/// The GTKWave save file of a failure traced with a [`RegWave`]: groups
+/// `lockstep` (mismatch, cycle), the failing register's two sides, every
+/// register, then the RTL's ports and flops directly under `top` (the
+/// VCD's scope, `TOP.<module>.`) as `rtl_label`; opened on the last cycles
+/// before the mismatch (`engine::wave::write_gtkw`).
+pub fn write_gtkw(dir: &Path, trace: &ExtraTrace, m: &Mismatch, top: &str, rtl_label: &str) -> io::Result<()> {
+    let vcd = dir.join("wave.vcd");
+    let mut groups = vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect())];
+    if let Some(r) = &m.wave_reg {
+        let first = trace
+            .signals
+            .iter()
+            .filter(|s| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
+            .map(wave::gtkw_name)
+            .collect();
+        groups.push((format!("failing: {}", m.what), first));
+    }
+    groups.push(("registers (dut/model)".into(), trace.signals.iter().skip(2).map(wave::gtkw_name).collect()));
+    let rtl: Vec<String> = wave::gtkw_names_in_vcd(&vcd)?
+        .into_iter()
+        .map(|(n, _)| n)
+        .filter(|n| n.strip_prefix(top).is_some_and(|r| !r.contains('.')))
+        .collect();
+    groups.push((rtl_label.to_string(), rtl));
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, WAVE_CONTEXT * 10)
 }
