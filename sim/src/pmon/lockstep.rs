@@ -5,7 +5,6 @@
 //! model's from `PmonBox::read`, so both sides are seen as a read would see
 //! them (P3, P12). The RTL is optional (`--model-only` scripts).
 
-use std::collections::VecDeque;
 use std::path::Path;
 
 use pcounter::pmon::regs::{self, Target};
@@ -13,15 +12,13 @@ use pcounter::pmon::{PmonBox, PmonConfig, PmonInputs};
 use pcounter::{BusOp, BusResult};
 
 use super::bins::Stats;
-use super::cmd::{Cmd, Expect, LANES, LANE_BITS};
+use super::cmd::{Cmd, LANES, LANE_BITS};
 use super::ffi::{self, Rtl};
+use crate::engine::compare::{check_read, Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
 use crate::engine::mismatch::Mismatch;
-use crate::engine::wave::{ExtraSignal, ExtraTrace};
-
-/// Stimulus commands kept for a mismatch report.
-const HISTORY: usize = 16;
+use crate::engine::wave::ExtraTrace;
 
 /// The compared registers of one side, in `reg_names` order.
 pub type Regs = Vec<u32>;
@@ -80,11 +77,6 @@ enum Phase {
     Access(BusOp),
 }
 
-struct WaveRec {
-    trace: ExtraTrace,
-    last: Vec<Option<u64>>,
-}
-
 pub struct PmonLockstep {
     pub model: PmonBox,
     /// Step the model and compare (false: the RTL alone, `pcnt bench`).
@@ -96,9 +88,9 @@ pub struct PmonLockstep {
     freeze: bool,
     pub cycle: u64,
     keep_going: bool,
-    history: VecDeque<(u64, String)>,
+    history: History,
     pub stats: Stats,
-    wave: Option<WaveRec>,
+    wave: Option<RegWave>,
 }
 
 /// Seed of the RTL's random initial values for scripts.
@@ -119,7 +111,7 @@ impl PmonLockstep {
             freeze: false,
             cycle: 0,
             keep_going: false,
-            history: VecDeque::new(),
+            history: History::default(),
             stats: Stats::new(n),
             wave: None,
         };
@@ -159,7 +151,7 @@ impl PmonLockstep {
         } else {
             (Vec::new(), BusResult::default())
         };
-        let mut diffs: Vec<(String, u32, u32)> = Vec::new();
+        let mut diffs = Diffs::default();
         let mut dut: Option<Regs> = None;
         if let Some(r) = &mut self.rtl {
             let words: [u32; 4] = std::array::from_fn(|w| (self.lanes >> (32 * w)) as u32);
@@ -184,53 +176,25 @@ impl PmonLockstep {
                 return Ok(res);
             }
             let got = rtl_regs(&r.out, self.model.config().num_counters);
-            for (k, (e, a)) in before.iter().zip(&got).enumerate() {
-                if e != a {
-                    diffs.push((self.names[k].clone(), *e, *a));
-                }
-            }
+            diffs.regs(&self.names, &before, &got);
             let what = match bus {
                 Some(BusOp::Read { offset }) => format!("read {offset:#04x}"),
                 Some(BusOp::Write { offset, .. }) => format!("write {offset:#04x}"),
                 None => "idle bus".into(),
             };
             let o = r.out;
-            for (sig, e, a) in [
-                ("PRDATA", res.rdata, o.prdata),
-                ("PSLVERR", u32::from(res.slverr), o.pslverr),
-                ("PREADY", u32::from(res.ready), o.pready),
-            ] {
-                if e != a {
-                    diffs.push((format!("{sig} of {what}"), e, a));
-                }
-            }
+            let answer = [(res.rdata, o.prdata), (u32::from(res.slverr), o.pslverr), (u32::from(res.ready), o.pready)];
+            diffs.bus(&what, answer);
             dut = Some(got);
         }
-        self.record_wave(&before, dut.as_deref(), !diffs.is_empty());
+        if let Some(w) = &mut self.wave {
+            w.record(self.cycle, &before, dut.as_deref(), !diffs.is_empty());
+        }
         self.cycle += 1;
         if diffs.is_empty() || self.keep_going {
             return Ok(res);
         }
-        let (what, e, a) = diffs[0].clone();
-        let reg = self.names.contains(&what);
-        Err(Box::new(Mismatch {
-            cycle: self.cycle - 1,
-            scope: reg.then(|| "regs".to_string()),
-            fields: fields(&what, e).zip(fields(&what, a)),
-            wave_reg: reg.then(|| what.clone()),
-            what,
-            expected: e,
-            actual: a,
-            also: diffs[1..].iter().map(|d| d.0.clone()).collect(),
-            history: self.history.iter().cloned().collect(),
-        }))
-    }
-
-    fn note(&mut self, cmd: &Cmd) {
-        if self.history.len() == HISTORY {
-            self.history.pop_front();
-        }
-        self.history.push_back((self.cycle, cmd.to_string()));
+        Err(diffs.mismatch(self.cycle - 1, |w| self.names.iter().any(|n| n == w), fields, &self.history))
     }
 
     /// Execute one command on both sides. Reads and writes return the
@@ -238,7 +202,7 @@ impl PmonLockstep {
     /// a script's expectation that does not hold is an error too (after
     /// the compare: a lockstep mismatch is reported first).
     pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
-        self.note(cmd);
+        self.history.note(self.cycle, cmd);
         match *cmd {
             Cmd::Write { off, data, strb } => {
                 let op = BusOp::Write { offset: u16::from(off), data, strb };
@@ -249,26 +213,8 @@ impl PmonLockstep {
                 let op = BusOp::Read { offset: u16::from(off) };
                 self.clock(Phase::Setup(op))?;
                 let r = self.clock(Phase::Access(op))?;
-                let ok = match expect {
-                    None => true,
-                    Some(Expect::Err) => r.slverr,
-                    Some(Expect::Value(v)) => !r.slverr && r.rdata == v,
-                };
-                if !ok {
-                    return Err(Box::new(Mismatch {
-                        cycle: self.cycle - 1,
-                        scope: None,
-                        what: format!("script expectation of `{cmd}`"),
-                        expected: match expect {
-                            Some(Expect::Value(v)) => v,
-                            _ => 0,
-                        },
-                        actual: r.rdata,
-                        fields: r.slverr.then(|| ("a value".to_string(), "PSLVERR".to_string())),
-                        wave_reg: None,
-                        also: Vec::new(),
-                        history: self.history.iter().cloned().collect(),
-                    }));
+                if let Some(m) = check_read(self.cycle - 1, cmd, expect, r.rdata, r.slverr, &self.history) {
+                    return Err(m);
                 }
                 Ok(Some(r))
             }
@@ -290,22 +236,6 @@ impl PmonLockstep {
             Cmd::Freeze(on) => {
                 self.freeze = on;
                 Ok(None)
-            }
-        }
-    }
-
-    fn record_wave(&mut self, model: &[u32], dut: Option<&[u32]>, mismatch: bool) {
-        let Some(w) = &mut self.wave else { return };
-        let t = self.cycle * 10;
-        let mut vals = vec![u64::from(mismatch), self.cycle & 0xffff_ffff];
-        for (k, m) in model.iter().enumerate() {
-            vals.push(dut.map_or(0, |d| u64::from(d[k])));
-            vals.push(u64::from(*m));
-        }
-        for (i, v) in vals.into_iter().enumerate() {
-            if w.last[i] != Some(v) {
-                w.trace.changes.push((t, i, v));
-                w.last[i] = Some(v);
             }
         }
     }
@@ -345,24 +275,14 @@ impl Lockstep for PmonLockstep {
         if let Some(r) = &mut self.rtl {
             r.trace_open(rtl_vcd)?;
         }
-        let mut signals = vec![
-            ExtraSignal { scope: vec![], name: "mismatch".into(), width: 1 },
-            ExtraSignal { scope: vec![], name: "cycle".into(), width: 32 },
-        ];
-        for n in &self.names {
-            for side in ["dut", "model"] {
-                signals.push(ExtraSignal { scope: vec!["regs".into()], name: format!("{n}_{side}"), width: 32 });
-            }
-        }
-        let last = vec![None; signals.len()];
-        self.wave = Some(WaveRec { trace: ExtraTrace { signals, changes: Vec::new() }, last });
+        self.wave = Some(RegWave::new(&self.names));
         Ok(())
     }
     fn take_trace(&mut self) -> Option<ExtraTrace> {
         if let Some(r) = &mut self.rtl {
             r.trace_close();
         }
-        self.wave.take().map(|w| w.trace)
+        self.wave.take().map(RegWave::into_trace)
     }
     fn keep_going(&mut self) {
         self.keep_going = true;

@@ -14,7 +14,7 @@ use crate::engine::coverage::{self, Coverage};
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
 use crate::engine::results::{JobResult, Results};
-use crate::engine::{artifacts, device, jobs, shrink, wave};
+use crate::engine::{artifacts, compare, device, jobs, shrink};
 
 /// The coverage plan holding the PMON bins (its PMON part).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
@@ -72,19 +72,8 @@ impl Job {
     }
 }
 
-/// Commands needed to reach `cycle` (inclusive).
-pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
-    let mut t = 0u64;
-    let mut out = Vec::new();
-    for c in cmds {
-        if t > cycle {
-            break;
-        }
-        t += c.clocks();
-        out.push(c);
-    }
-    out
-}
+/// Commands needed to reach `cycle` (inclusive), the engine's.
+pub(crate) use crate::engine::apb_window::cmds_through;
 
 /// The whole PMON regression, no results file: [`cosim_shard`] with the
 /// default [`ShardOpts`].
@@ -214,26 +203,7 @@ pub fn write_failure(o: &PmonOpts, job: &Job, m: &Mismatch) -> std::io::Result<P
     let what = format!("Stimulus of a failing PMON run up to its first mismatch (cycle {}).", m.cycle);
     fs::write(&path, head(&what, &path) + &cmd::render(&full))?;
     let trace = artifacts::waves(&dir, m, job.lockstep().map_err(io)?, RandomStim::new(job.seed), o.window)?;
-    let vcd = dir.join("wave.vcd");
-    let mut groups = vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect())];
-    if let Some(r) = &m.wave_reg {
-        let first = trace
-            .signals
-            .iter()
-            .filter(|s| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
-            .map(wave::gtkw_name)
-            .collect();
-        groups.push((format!("failing: {}", m.what), first));
-    }
-    groups.push(("registers (dut/model)".into(), trace.signals.iter().skip(2).map(wave::gtkw_name).collect()));
-    let rtl: Vec<String> = wave::gtkw_names_in_vcd(&vcd)?
-        .into_iter()
-        .map(|(n, _)| n)
-        .filter(|n| n.strip_prefix("TOP.pmon_box.").is_some_and(|r| !r.contains('.')))
-        .collect();
-    groups.push(("RTL: pmon_box ports and flops".into(), rtl));
-    // Opens on the last cycles before the mismatch (engine::wave::gtkw).
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, artifacts::WAVE_CONTEXT * 10)?;
+    compare::write_gtkw(&dir, &trace, m, "TOP.pmon_box.", "RTL: pmon_box ports and flops")?;
     if o.shrink_secs > 0 {
         let before = full.len();
         let fails = |c: &[Cmd]| device::fails_on(job.lockstep(), c, &m.what);

@@ -1,28 +1,22 @@
 //! R10K stimulus and script commands, declared once in `COMMANDS` (name,
 //! usage, parser); `Display` renders a command back in the same syntax, so
 //! a saved stimulus or a shrunk script replays. Lexing and numbers are the
-//! engine's (`engine::script`).
+//! engine's (`engine::script`), and so are the `write`, `read` and `wait`
+//! commands of a bus window and the parse loop (`engine::apb_window`).
 
 use pcounter::r10k::regs::{INC_W, NUM_SOURCES};
 use pcounter::r10k::{Mode, Variant};
 
-use crate::engine::script::{lex, num, Args};
-use crate::engine::shrink::Wait;
-
-/// What a read expects (scripts; random stimulus expects nothing: the
-/// lockstep compare checks every read against the model).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expect {
-    Value(u32),
-    /// PSLVERR (R1).
-    Err,
-}
+pub use crate::engine::apb_window::Expect;
+use crate::engine::apb_window::{self as window, apb_window_cmd, apb_window_table, fmt_read, fmt_write};
+use crate::engine::script::{num, Args};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cmd {
     /// APB write: SETUP then ACCESS (2 clocks).
     Write { off: u8, data: u32, strb: u8 },
-    /// APB read (2 clocks), with an optional expectation.
+    /// APB read (2 clocks), with an optional expectation (`Expect::Err`:
+    /// PSLVERR, R1).
     Read { off: u8, expect: Option<Expect> },
     /// Idle clocks.
     Wait { cycles: u64 },
@@ -39,11 +33,8 @@ pub enum Cmd {
 impl std::fmt::Display for Cmd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Cmd::Write { off, data, strb: 0xf } => write!(f, "write {off:#04x} {data:#010x}"),
-            Cmd::Write { off, data, strb } => write!(f, "write {off:#04x} {data:#010x} strb {strb:#x}"),
-            Cmd::Read { off, expect: None } => write!(f, "read {off:#04x}"),
-            Cmd::Read { off, expect: Some(Expect::Value(v)) } => write!(f, "read {off:#04x} == {v:#x}"),
-            Cmd::Read { off, expect: Some(Expect::Err) } => write!(f, "read {off:#04x} == err"),
+            Cmd::Write { off, data, strb } => fmt_write(f, *off, *data, *strb),
+            Cmd::Read { off, expect } => fmt_read(f, *off, *expect),
             Cmd::Wait { cycles } => write!(f, "wait {cycles}"),
             Cmd::Events(v) => write!(f, "events {v:#x}"),
             Cmd::Event { src, value } => write!(f, "event {src} {value}"),
@@ -53,74 +44,13 @@ impl std::fmt::Display for Cmd {
     }
 }
 
-impl Wait for Cmd {
-    fn wait_cycles(&self) -> Option<u64> {
-        match self {
-            Cmd::Wait { cycles } => Some(*cycles),
-            _ => None,
-        }
-    }
-    fn wait(cycles: u64) -> Cmd {
-        Cmd::Wait { cycles }
-    }
-}
-
-impl Cmd {
-    /// Bus clocks the command takes.
-    pub fn clocks(&self) -> u64 {
-        match self {
-            Cmd::Write { .. } | Cmd::Read { .. } => 2,
-            Cmd::Wait { cycles } => *cycles,
-            _ => 0,
-        }
-    }
-}
+apb_window_cmd!(Cmd);
 
 /// One command of the format: name, usage (messages and `--help`), parser.
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub usage: &'static str,
-    parse: fn(&mut Args) -> Result<Cmd, String>,
-}
+pub type CommandSpec = window::CommandSpec<Cmd>;
 
-fn off(a: &mut Args) -> Result<u8, String> {
-    num(a.next("OFF")?, "OFF", 0, 0xff, "0..=0xff, the 8-bit window (R1)").map(|v| v as u8)
-}
-
-fn u32_arg(a: &mut Args, what: &str) -> Result<u32, String> {
-    num(a.next(what)?, what, 0, u64::from(u32::MAX), "a 32-bit number").map(|v| v as u32)
-}
-
-fn write(a: &mut Args) -> Result<Cmd, String> {
-    let (off, data) = (off(a)?, u32_arg(a, "DATA")?);
-    let strb = match a.peek() {
-        Some("strb") => {
-            a.next("strb")?;
-            num(a.next("S")?, "S", 0, 0xf, "0..=0xf").map(|v| v as u8)?
-        }
-        _ => 0xf,
-    };
-    Ok(Cmd::Write { off, data, strb })
-}
-
-fn read(a: &mut Args) -> Result<Cmd, String> {
-    let off = off(a)?;
-    let expect = match a.peek() {
-        None => None,
-        Some("==") => {
-            a.next("==")?;
-            match a.peek() {
-                Some("err") => {
-                    a.next("err")?;
-                    Some(Expect::Err)
-                }
-                _ => Some(Expect::Value(u32_arg(a, "V")?)),
-            }
-        }
-        Some(t) => return Err(format!("expected '==' after the offset, found '{t}' (usage: {})", a.usage)),
-    };
-    Ok(Cmd::Read { off, expect })
-}
+/// What `OFF` must be.
+const OFF: &str = "0..=0xff, the 8-bit window (R1)";
 
 fn mode(a: &mut Args) -> Result<Cmd, String> {
     let named = match a.peek() {
@@ -141,16 +71,10 @@ fn mode(a: &mut Args) -> Result<Cmd, String> {
     Ok(Cmd::Mode(Mode { ksu, exl, erl }))
 }
 
-/// Every command, in `--help` order. Adding one is a row here, its parser
-/// and its `Cmd` arm (with `Display`).
-pub static COMMANDS: &[CommandSpec] = &[
-    CommandSpec { name: "write", usage: "write OFF DATA [strb S]", parse: write },
-    CommandSpec { name: "read", usage: "read OFF [== V | == err]", parse: read },
-    CommandSpec {
-        name: "wait",
-        usage: "wait N",
-        parse: |a| Ok(Cmd::Wait { cycles: num(a.next("N")?, "N", 0, 1 << 40, "0..=2^40")? }),
-    },
+/// Every command, in `--help` order: the engine's `write`, `read`, `wait`,
+/// then this device's. Adding one is a row here, its parser and its `Cmd`
+/// arm (with `Display`).
+pub static COMMANDS: &[CommandSpec] = apb_window_table!(Cmd, OFF;
     CommandSpec {
         name: "events",
         usage: "events V (source s at bits 3s+2..3s)",
@@ -186,11 +110,11 @@ pub static COMMANDS: &[CommandSpec] = &[
             Ok(Cmd::Irq(num(a.next("0|1")?, "irq", 0, 1, "0 or 1")? == 1))
         },
     },
-];
+);
 
 /// `pcnt script --help`: one line per command.
 pub fn help() -> String {
-    COMMANDS.iter().map(|c| format!("  {}\n", c.usage)).collect()
+    window::help(COMMANDS)
 }
 
 /// A parsed script: the variant of its `device` line, (line, command).
@@ -213,37 +137,22 @@ pub fn device_line(toks: &[&str]) -> Option<Result<Variant, String>> {
 }
 
 /// Parse an R10K script; errors name `file`, the line and the known commands.
+/// The device line selects this table and the variant; it runs nothing.
 pub fn parse(file: &str, text: &str) -> Result<Script, String> {
-    let mut body = Vec::new();
     let mut variant = None;
-    for (i, raw) in text.lines().enumerate() {
-        let code = raw.split('#').next().unwrap_or("");
-        let toks = lex(code);
-        let Some(&name) = toks.first() else { continue };
-        let line = i + 1;
-        // The device line selects this table and the variant; it runs nothing.
-        if let Some(v) = device_line(&toks) {
-            if variant.is_some() || !body.is_empty() {
-                return Err(format!("{file}:{line}: the device line must come first, once"));
-            }
-            variant = Some(v.map_err(|e| format!("{file}:{line}: {e}"))?);
-            continue;
+    let body = window::parse(file, text, COMMANDS, "R10K", |toks, first| {
+        let v = device_line(toks)?;
+        if variant.is_some() || !first {
+            return Some(Err("the device line must come first, once".to_string()));
         }
-        let spec = COMMANDS.iter().find(|c| c.name == name).ok_or_else(|| {
-            let known: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
-            format!("{file}:{line}: unknown command '{name}' (R10K commands: {})", known.join(", "))
-        })?;
-        let mut a = Args { toks: &toks, pos: 1, usage: spec.usage };
-        let cmd =
-            (spec.parse)(&mut a).and_then(|c| a.finish().map(|()| c)).map_err(|e| format!("{file}:{line}: {e}"))?;
-        body.push((line, cmd));
-    }
+        Some(v.map(|v| variant = Some(v)))
+    })?;
     Ok(Script { variant: variant.unwrap_or(Variant::R10000), body })
 }
 
 /// Render commands as a script body that parses back to the same commands.
 pub fn render(cmds: &[Cmd]) -> String {
-    cmds.iter().map(|c| format!("{c}\n")).collect()
+    window::render(cmds)
 }
 
 #[cfg(test)]

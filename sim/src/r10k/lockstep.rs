@@ -5,7 +5,6 @@
 //! are seen as a read would see them. The RTL is optional (`--model-only`
 //! scripts, and `model_on` off for the bench's RTL-alone row).
 
-use std::collections::VecDeque;
 use std::path::Path;
 
 use pcounter::r10k::regs::{ctl, Target, Variant, INC_W, NUM_COUNTERS, NUM_SOURCES};
@@ -13,15 +12,13 @@ use pcounter::r10k::{Mode, R10kInputs, R10kUnit};
 use pcounter::{BusOp, BusResult};
 
 use super::bins::Stats;
-use super::cmd::{Cmd, Expect};
+use super::cmd::Cmd;
 use super::ffi::{self, Rtl};
+use crate::engine::compare::{self, check_read, Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
 use crate::engine::mismatch::Mismatch;
-use crate::engine::wave::{ExtraSignal, ExtraTrace};
-
-/// Stimulus commands kept for a mismatch report.
-const HISTORY: usize = 16;
+use crate::engine::wave::ExtraTrace;
 
 /// Names of the compared registers (wave and report names).
 pub const REG_NAMES: [&str; 5] = ["CTL0", "CNT0", "CTL1", "CNT1", "irq_o"];
@@ -62,11 +59,6 @@ enum Phase {
     Access(BusOp),
 }
 
-struct WaveRec {
-    trace: ExtraTrace,
-    last: Vec<Option<u64>>,
-}
-
 pub struct R10kLockstep {
     pub model: R10kUnit,
     /// Step the model and compare (false: the RTL alone, `pcnt bench`).
@@ -77,9 +69,9 @@ pub struct R10kLockstep {
     mode: Mode,
     pub cycle: u64,
     keep_going: bool,
-    history: VecDeque<(u64, String)>,
+    history: History,
     pub stats: Stats,
-    wave: Option<WaveRec>,
+    wave: Option<RegWave>,
 }
 
 /// Seed of the RTL's random initial values for scripts.
@@ -97,7 +89,7 @@ impl R10kLockstep {
             mode: Mode::KERNEL,
             cycle: 0,
             keep_going: false,
-            history: VecDeque::new(),
+            history: History::default(),
             stats: Stats::default(),
             wave: None,
         };
@@ -137,7 +129,7 @@ impl R10kLockstep {
         } else {
             (Vec::new(), BusResult::default())
         };
-        let mut diffs: Vec<(String, u32, u32)> = Vec::new();
+        let mut diffs = Diffs::default();
         let mut dut = None;
         if let Some(r) = &mut self.rtl {
             let words: [u32; 3] = std::array::from_fn(|w| (self.events >> (32 * w)) as u32);
@@ -161,67 +153,26 @@ impl R10kLockstep {
                 return Ok(res);
             }
             let got = rtl_regs(&o);
-            for (k, (e, a)) in before.iter().zip(&got).enumerate() {
-                if e != a {
-                    diffs.push((REG_NAMES[k].to_string(), *e, *a));
-                }
-            }
+            diffs.regs(&REG_NAMES, &before, &got);
             let what = match bus {
                 Some(BusOp::Read { offset }) => format!("read {offset:#04x}"),
                 Some(BusOp::Write { offset, .. }) => format!("write {offset:#04x}"),
                 None => "idle bus".into(),
             };
-            for (sig, e, a) in [
-                ("PRDATA", res.rdata, o.prdata),
-                ("PSLVERR", u32::from(res.slverr), o.pslverr),
-                ("PREADY", u32::from(res.ready), o.pready),
-            ] {
-                if e != a {
-                    diffs.push((format!("{sig} of {what}"), e, a));
-                }
-            }
+            let answer = [(res.rdata, o.prdata), (u32::from(res.slverr), o.pslverr), (u32::from(res.ready), o.pready)];
+            diffs.bus(&what, answer);
             dut = Some(got);
         }
-        self.record_wave(&before, dut.as_deref(), !diffs.is_empty());
+        if let Some(w) = &mut self.wave {
+            w.record(self.cycle, &before, dut.as_deref(), !diffs.is_empty());
+        }
         self.cycle += 1;
         if diffs.is_empty() || self.keep_going {
             return Ok(res);
         }
-        let (what, e, a) = diffs[0].clone();
-        let reg = REG_NAMES.contains(&what.as_str());
         let v = self.model.variant();
-        Err(Box::new(Mismatch {
-            cycle: self.cycle - 1,
-            scope: reg.then(|| "regs".to_string()),
-            fields: fields(&what, e, v).zip(fields(&what, a, v)),
-            wave_reg: reg.then(|| what.clone()),
-            what,
-            expected: e,
-            actual: a,
-            also: diffs[1..].iter().map(|d| d.0.clone()).collect(),
-            history: self.history.iter().cloned().collect(),
-        }))
-    }
-
-    fn note(&mut self, cmd: &Cmd) {
-        if self.history.len() == HISTORY {
-            self.history.pop_front();
-        }
-        self.history.push_back((self.cycle, cmd.to_string()));
-    }
-
-    fn expectation(&self, cmd: &Cmd, expected: u32, actual: u32, fields: Option<(String, String)>) -> Box<Mismatch> {
-        Box::new(Mismatch {
-            cycle: self.cycle.saturating_sub(1),
-            scope: None,
-            what: format!("script expectation of `{cmd}`"),
-            expected,
-            actual,
-            fields,
-            wave_reg: None,
-            also: Vec::new(),
-            history: self.history.iter().cloned().collect(),
-        })
+        let reg = |w: &str| REG_NAMES.contains(&w);
+        Err(diffs.mismatch(self.cycle - 1, reg, |w, x| fields(w, x, v), &self.history))
     }
 
     /// Execute one command on both sides. Reads and writes return the
@@ -229,7 +180,7 @@ impl R10kLockstep {
     /// does not hold is an error too (after the compare: a lockstep
     /// mismatch is reported first).
     pub fn exec(&mut self, cmd: &Cmd) -> Result<Option<BusResult>, Box<Mismatch>> {
-        self.note(cmd);
+        self.history.note(self.cycle, cmd);
         match *cmd {
             Cmd::Write { off, data, strb } => {
                 let op = BusOp::Write { offset: u16::from(off), data, strb };
@@ -240,18 +191,8 @@ impl R10kLockstep {
                 let op = BusOp::Read { offset: u16::from(off) };
                 self.clock(Phase::Setup(op))?;
                 let r = self.clock(Phase::Access(op))?;
-                let ok = match expect {
-                    None => true,
-                    Some(Expect::Err) => r.slverr,
-                    Some(Expect::Value(v)) => !r.slverr && r.rdata == v,
-                };
-                if !ok {
-                    let e = match expect {
-                        Some(Expect::Value(v)) => v,
-                        _ => 0,
-                    };
-                    let f = r.slverr.then(|| ("a value".to_string(), "PSLVERR".to_string()));
-                    return Err(self.expectation(cmd, e, r.rdata, f));
+                if let Some(m) = check_read(self.cycle - 1, cmd, expect, r.rdata, r.slverr, &self.history) {
+                    return Err(m);
                 }
                 Ok(Some(r))
             }
@@ -280,25 +221,10 @@ impl R10kLockstep {
             Cmd::Irq(want) => {
                 let got = self.model.irq();
                 if got != want {
-                    return Err(self.expectation(cmd, u32::from(want), u32::from(got), None));
+                    let cycle = self.cycle.saturating_sub(1);
+                    return Err(compare::expectation(cycle, cmd, u32::from(want), u32::from(got), None, &self.history));
                 }
                 Ok(None)
-            }
-        }
-    }
-
-    fn record_wave(&mut self, model: &[u32], dut: Option<&[u32]>, mismatch: bool) {
-        let Some(w) = &mut self.wave else { return };
-        let t = self.cycle * 10;
-        let mut vals = vec![u64::from(mismatch), self.cycle & 0xffff_ffff];
-        for (k, m) in model.iter().enumerate() {
-            vals.push(dut.map_or(0, |d| u64::from(d[k])));
-            vals.push(u64::from(*m));
-        }
-        for (i, v) in vals.into_iter().enumerate() {
-            if w.last[i] != Some(v) {
-                w.trace.changes.push((t, i, v));
-                w.last[i] = Some(v);
             }
         }
     }
@@ -340,24 +266,14 @@ impl Lockstep for R10kLockstep {
         if let Some(r) = &mut self.rtl {
             r.trace_open(rtl_vcd)?;
         }
-        let mut signals = vec![
-            ExtraSignal { scope: vec![], name: "mismatch".into(), width: 1 },
-            ExtraSignal { scope: vec![], name: "cycle".into(), width: 32 },
-        ];
-        for n in REG_NAMES {
-            for side in ["dut", "model"] {
-                signals.push(ExtraSignal { scope: vec!["regs".into()], name: format!("{n}_{side}"), width: 32 });
-            }
-        }
-        let last = vec![None; signals.len()];
-        self.wave = Some(WaveRec { trace: ExtraTrace { signals, changes: Vec::new() }, last });
+        self.wave = Some(RegWave::new(&REG_NAMES));
         Ok(())
     }
     fn take_trace(&mut self) -> Option<ExtraTrace> {
         if let Some(r) = &mut self.rtl {
             r.trace_close();
         }
-        self.wave.take().map(|w| w.trace)
+        self.wave.take().map(RegWave::into_trace)
     }
     fn keep_going(&mut self) {
         self.keep_going = true;

@@ -19,7 +19,7 @@ use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
 pub use crate::engine::results::ShardOpts;
 use crate::engine::results::{JobResult, Results};
-use crate::engine::{artifacts, device, jobs, shrink, wave};
+use crate::engine::{artifacts, compare, device, jobs, shrink};
 
 /// The coverage plan holding the R10K bins (its R10K part).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
@@ -83,19 +83,8 @@ impl Job {
     }
 }
 
-/// Commands needed to reach `cycle` (inclusive).
-pub(crate) fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
-    let mut t = 0u64;
-    let mut out = Vec::new();
-    for c in cmds {
-        if t > cycle {
-            break;
-        }
-        t += c.clocks();
-        out.push(c);
-    }
-    out
-}
+/// Commands needed to reach `cycle` (inclusive), the engine's.
+pub(crate) use crate::engine::apb_window::cmds_through;
 
 /// The whole R10K regression, no results file: [`cosim_shard`] with the
 /// default [`ShardOpts`].
@@ -230,26 +219,7 @@ pub fn write_failure(o: &R10kOpts, job: &Job, m: &Mismatch) -> std::io::Result<P
     let what = format!("Stimulus of a failing R10K run up to its first mismatch (cycle {}).", m.cycle);
     fs::write(&path, head(&what, &path) + &cmd::render(&full))?;
     let trace = artifacts::waves(&dir, m, job.lockstep().map_err(io)?, job.stim(), o.window)?;
-    let vcd = dir.join("wave.vcd");
-    let mut groups = vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect())];
-    if let Some(r) = &m.wave_reg {
-        let first = trace
-            .signals
-            .iter()
-            .filter(|s| s.name == format!("{r}_dut") || s.name == format!("{r}_model"))
-            .map(wave::gtkw_name)
-            .collect();
-        groups.push((format!("failing: {}", m.what), first));
-    }
-    groups.push(("registers (dut/model)".into(), trace.signals.iter().skip(2).map(wave::gtkw_name).collect()));
-    let rtl: Vec<String> = wave::gtkw_names_in_vcd(&vcd)?
-        .into_iter()
-        .map(|(n, _)| n)
-        .filter(|n| n.strip_prefix("TOP.r10k_perf.").is_some_and(|r| !r.contains('.')))
-        .collect();
-    groups.push(("RTL: r10k_perf ports".into(), rtl));
-    // Opens on the last cycles before the mismatch (engine::wave::gtkw).
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, artifacts::WAVE_CONTEXT * 10)?;
+    compare::write_gtkw(&dir, &trace, m, "TOP.r10k_perf.", "RTL: r10k_perf ports")?;
     if o.shrink_secs > 0 {
         let before = full.len();
         let fails = |c: &[Cmd]| device::fails_on(job.lockstep(), c, &m.what);
