@@ -88,11 +88,18 @@ impl Tb {
             self.tick();
         }
     }
+    /// The address of a view register of a domain on this bench's layout.
+    fn offset(&self, dom: usize, idx: usize) -> u16 {
+        let layout = self.set.config().gen.reg_layout();
+        DOM_REGS[idx].offset_of(layout, dom).unwrap_or_else(|| panic!("{} has no address", DOM_REGS[idx].name))
+    }
     fn write(&mut self, dom: usize, idx: usize, data: u32) -> BusResult {
-        self.cycle(Some(BusOp::Write { offset: DOM_REGS[idx].offset_of(dom), data, strb: 0xf }))
+        let offset = self.offset(dom, idx);
+        self.cycle(Some(BusOp::Write { offset, data, strb: 0xf }))
     }
     fn read(&mut self, dom: usize, idx: usize) -> BusResult {
-        self.cycle(Some(BusOp::Read { offset: DOM_REGS[idx].offset_of(dom) }))
+        let offset = self.offset(dom, idx);
+        self.cycle(Some(BusOp::Read { offset }))
     }
     /// Register value as a read would return it now (the view, S11).
     fn reg(&self, dom: usize, idx: usize) -> u32 {
@@ -434,8 +441,8 @@ fn ctr_event_saturates(#[case] ctr_mode: u32, #[case] start: u32, #[case] b4: u3
     tb.write(0, regs::PRE_OP, 0xffff);
     tb.tick();
     tb.pulse(0, START);
-    tb.set.domains[0].ctr_event = start;
-    tb.set.domains[0].ctr_cycles = u32::MAX;
+    tb.set.domains[0].ctr_event = u64::from(start);
+    tb.set.domains[0].ctr_cycles = u64::from(u32::MAX);
     for j in 0..4 {
         tb.sig(0, START + j, b4 >> j & 1 != 0);
     }

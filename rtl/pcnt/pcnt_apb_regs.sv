@@ -82,7 +82,7 @@ module pcnt_apb_regs #(
   logic [2:0]         dec_dom_idx;
   logic [RegIdxW-1:0] dec_reg_idx;
 
-  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} = pcnt_reg_pkg::decode(paddr_i);
+  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} = pcnt_reg_pkg::decode(paddr_i, pcnt_reg_pkg::gen_layout(gen_i));
 
   // One-hot (or zero) hit on a *present* register: domain word d*NumDomRegs+r
   // or global register g. Absent domains have no hit bits at all.

@@ -780,6 +780,10 @@ package pcnt_reg_pkg;
     if ((g == 4) && (gen >= pcnt_reg_pkg::GenNv30)) begin
       r[27:26] = views[57:56];
     end
+    // A generation without the register (the NV40 layout) reads 0 (S8).
+    if (!glob_reg_present(g, gen)) begin
+      r = 32'h0;
+    end
     shared_rdata = r;
   endfunction
 

@@ -452,7 +452,11 @@ pub fn shared_wdata(g: usize, dom: usize, data: u32, gen: Gen) -> u32 {
 /// A read of shared global `g`: its stored bits and, per field, the first
 /// listed domain's view (`views[d]` = domain d's view of the target
 /// register, 0 for an absent domain).
+/// A generation without the register (the NV40 layout) reads 0 (S8).
 pub fn shared_rdata(g: usize, stored: u32, views: &[u32], gen: Gen) -> u32 {
+    if !GLOBAL_REGS[g].present(gen) {
+        return 0;
+    }
     let mut r = stored;
     let mut done = 0u32;
     for s in SHARED_FIELDS.iter().filter(|s| s.glob == g && s.field.access != Access::Wo && s.field.present(gen)) {

@@ -427,29 +427,31 @@ impl Target for Engine {
 
     /// The verification backdoor (docs/semantics.md S14): the same counter
     /// value in the model and in the RTL flop, before the next clock.
-    fn poke(&mut self, dom: u8, counter: Counter, value: u32) {
+    fn poke(&mut self, dom: u8, counter: Counter, value: u64) {
         let dom = usize::from(dom);
-        // Narrow counters (PERIODIC S18, record S21): both sides get the same bits.
-        let width = counter.width();
-        let value = if width < 32 { value & ((1 << width) - 1) } else { value };
+        // Both sides get the counter's bits on this generation (PERIODIC
+        // S18, record S21, 40-bit counters S24); scripts are checked to fit.
+        let width = counter.width(self.model.config().gen.features());
+        let value = value & ((1u64 << width) - 1);
         let d = &mut self.model.domains[dom];
+        let value32 = value as u32;
         match counter {
             // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
             Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
             Counter::Event => d.ctr_event = value,
             Counter::Start => d.ctr_start = value,
-            Counter::Pre => d.ctr_pre = value,
-            Counter::Stop => d.ctr_stop = value,
-            Counter::ShCycles => d.sh_cycles = value,
-            Counter::ShEvent => d.sh_event = value,
-            Counter::ShStart => d.sh_start = value,
-            Counter::ShPre => d.sh_pre = value,
-            Counter::ShStop => d.sh_stop = value,
-            Counter::PeriodicCnt => d.periodic_cnt = value,
-            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value),
-            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value) << 32,
-            Counter::RecStop => d.rec.stop = value as u16,
-            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value as u16,
+            Counter::Pre => d.ctr_pre = value32,
+            Counter::Stop => d.ctr_stop = value32,
+            Counter::ShCycles => d.sh_cycles = value32,
+            Counter::ShEvent => d.sh_event = value32,
+            Counter::ShStart => d.sh_start = value32,
+            Counter::ShPre => d.sh_pre = value32,
+            Counter::ShStop => d.sh_stop = value32,
+            Counter::PeriodicCnt => d.periodic_cnt = value32,
+            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value32),
+            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value32) << 32,
+            Counter::RecStop => d.rec.stop = value32 as u16,
+            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value32 as u16,
         }
         if let Some(rtl) = &mut self.rtl {
             let (var, lsb) = counter.rtl_flop();

@@ -87,7 +87,7 @@ pub trait Target {
     /// An external signal of a domain, from the next clock on.
     fn set_signal(&mut self, dom: u8, sig: u8, value: bool);
     /// The verification backdoor (S14), both sides, before the next clock.
-    fn poke(&mut self, dom: u8, counter: Counter, value: u32);
+    fn poke(&mut self, dom: u8, counter: Counter, value: u64);
     /// Raise a global input for the next `cycles` clocks (S22).
     fn pulse(&mut self, input: &GlobalInput, cycles: u32);
     /// A word of the record memory, RTL and model images compared (S21).
@@ -177,8 +177,8 @@ script_commands! {
         }
 
     /// Verification backdoor: set a counter of a domain before the next clock.
-    "poke" Poke { dom: u8, counter: Counter, value: u32 }
-        usage "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)";
+    "poke" Poke { dom: u8, counter: Counter, value: u64 }
+        usage "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11; VALUE up to 40 bits for ctr_cycles/event/start on nv10, nv15, nv20)";
         example "poke 0 ctr_event 0xfffffff0";
         parse(a) { poke_cmd(a) }
         render(f) { write!(f, "poke {dom} {} {value:#010x}", counter.name()) }
@@ -300,7 +300,9 @@ fn poke_cmd(a: &mut Args) -> Result<Cmd, String> {
             show(tok)
         )
     })?;
-    let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+    // 40 bits at most (the NV10:NV30 counters, S24); whether the value fits
+    // the counter on the script's generations is checked before running.
+    let value = num(a.next("VALUE")?, "VALUE", 0, (1 << 40) - 1, "a value below 2^40")?;
     Ok(Cmd::Poke { dom, counter, value })
 }
 

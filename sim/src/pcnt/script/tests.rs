@@ -366,7 +366,7 @@ fn random_script(rng: &mut XorShift) -> Script {
             4 => Cmd::Read { addr: addr(rng), expect: Some(Expect::Trace(v)) },
             5 => Cmd::Wait { cycles: rng.next() >> rng.below(64) },
             6 => Cmd::Set { dom: rng.below(domains) as u8, sig: v as u8, value: v & 256 != 0 },
-            7 => Cmd::Poke { dom: rng.below(domains) as u8, counter: Counter::ALL[rng.below(5)], value: v },
+            7 => Cmd::Poke { dom: rng.below(domains) as u8, counter: Counter::ALL[rng.below(5)], value: u64::from(v) },
             8 => Cmd::Mem {
                 addr: (rng.next() & 0xff_ffff_fffc),
                 expect: if v & 1 == 0 { None } else { Some(Expect::Eq(v)) },
