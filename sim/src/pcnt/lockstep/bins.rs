@@ -71,6 +71,8 @@ pub struct Stats {
     pub lax_refused: u64,
     /// Bus cycles run per named signal layout (default, real, odd; S9, S19).
     pub layout_cycles: [u64; 3],
+    /// The NV10:NV40 generations (S24).
+    pub nv10: super::bins_nv10::Nv10Stats,
 }
 
 /// Names of the `Stats::sync` counts, for bins and the summary: PM_TRIGGER
@@ -244,7 +246,9 @@ pub static BINS: &[BinDecl<Stats>] = &[
 
 impl Stats {
     pub fn coverage(&self) -> Coverage {
-        Coverage::of(BINS, self)
+        let mut c = Coverage::of(BINS, self);
+        c.merge(&Coverage::of(super::bins_nv10::BINS_NV10, self));
+        c
     }
 }
 

@@ -21,6 +21,7 @@ use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
 use crate::wave::{ExtraSignal, ExtraTrace};
 
 mod bins;
+mod bins_nv10;
 mod compare;
 
 pub use bins::{Stats, BINS, RECORD_EVENTS, SYNC_EVENTS};
@@ -49,6 +50,9 @@ struct Before {
     pm_pending: u8,
     import_pending: u8,
     spec_src: u32,
+    /// CTR_CYCLES, CTR_EVENT, CTR_START and FLAG before the tick (S24 reach counts).
+    wide: [u64; 3],
+    flag: bool,
 }
 
 /// Records DUT and model register values for the wave file.
@@ -98,6 +102,9 @@ pub struct Engine {
     /// flop of domain 0 (not the model's), a divergence the compare must
     /// report in that very cycle.
     pub corrupt_at: Option<u64>,
+    /// Per domain and 40-bit counter: the HI view of the cycle its LO part
+    /// was last read (the torn-read reach count, S24).
+    lo_hi: [[Option<u32>; 3]; 8],
 }
 
 impl Engine {
@@ -162,6 +169,7 @@ impl Engine {
             model_on: true,
             mem: AxiMem::default(),
             rec_masks: (0, 0),
+            lo_hi: [[None; 3]; 8],
             packets: None,
             corrupt_at: None,
         };
@@ -347,6 +355,8 @@ impl Engine {
                     pm_pending: pending(&d.glob[pcounter::domain::GLOB_PM_TRIGGER]),
                     import_pending: d.ev_pulse.iter().chain(d.fl_pulse.iter()).map(pending).max().unwrap_or(0),
                     spec_src: d.stored[regs::SPEC_SRC],
+                    wide: [d.ctr_cycles, d.ctr_event, d.ctr_start],
+                    flag: d.flag,
                 };
             }
         }
@@ -362,6 +372,7 @@ impl Engine {
         }
         if lockstep {
             self.count(bus, res, &before, ticks);
+            self.count_nv10(bus, res, &before, ticks);
             self.count_record(m_bind, ticks);
         }
         let mut mismatch = self.compare(bus, res, &glob);
