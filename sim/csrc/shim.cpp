@@ -62,7 +62,7 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     auto* c = static_cast<Ctx*>(p);
     PCNT_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
-    t->gen_i = in->gen & 3;
+    t->gen_i = in->gen & 7;
     t->psel_i = in->psel & 1;
     t->penable_i = in->penable & 1;
     t->pwrite_i = in->pwrite & 1;
