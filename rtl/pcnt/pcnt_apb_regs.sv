@@ -192,7 +192,7 @@ module pcnt_apb_regs #(
 
   // Per-domain write data: the shared register's translation during a shared
   // write (S24), PWDATA otherwise.
-  logic [NumDomains-1:0][31:0] shared_wdata;
+  logic [31:0] shared_wdata [NumDomains];
 
   for (genvar d = 0; d < NumDomains; d++) begin : gen_dom_we
     assign shared_wdata[d] = pcnt_reg_pkg::shared_wdata(shared_idx, d, pwdata_i, gen_i);
