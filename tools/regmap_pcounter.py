@@ -101,7 +101,7 @@ def reg_inst(node, gens, layout, base, doms, dom_stride, dom):
     r["type"] = odef.type_name if odef is not None else None
     for f in node.fields():
         fs = f.get_property("pcnt_since") or since
-        fu = f.get_property("pcnt_until") or None
+        fu = f.get_property("pcnt_until") or until
         check_gen(gens, fs, f"{name}.{f.inst_name}")
         if gens.index(fs) < gens.index(since):
             fail(f"{name}.{f.inst_name}: field before its register ({fs} < {since})")

@@ -427,9 +427,6 @@ package pcnt_reg_pkg;
           9: m = 32'h0003ffff;
           19: m = 32'hffffffff;
           20: m = 32'h00000173;
-          34: m = 32'hffffffff;
-          35: m = 32'hffffffff;
-          40: m = 32'h000000ff;
           default: m = 32'h0;
         endcase
       end
@@ -447,9 +444,6 @@ package pcnt_reg_pkg;
           9: m = 32'h0003ffff;
           19: m = 32'hffffffff;
           20: m = 32'h00012973;
-          34: m = 32'hffffffff;
-          35: m = 32'hffffffff;
-          40: m = 32'h000000ff;
           default: m = 32'h0;
         endcase
       end
@@ -470,9 +464,6 @@ package pcnt_reg_pkg;
           20: m = 32'h00f12973;
           32: m = 32'hfffffff0;
           33: m = 32'hfffffff0;
-          34: m = 32'hffffffff;
-          35: m = 32'hffffffff;
-          40: m = 32'h000000ff;
           default: m = 32'h0;
         endcase
       end
@@ -494,9 +485,6 @@ package pcnt_reg_pkg;
           30: m = 32'h000000ff;
           32: m = 32'hfffffff0;
           33: m = 32'hfffffff0;
-          34: m = 32'hffffffff;
-          35: m = 32'hffffffff;
-          40: m = 32'h000000ff;
           default: m = 32'h0;
         endcase
       end
@@ -518,9 +506,6 @@ package pcnt_reg_pkg;
           30: m = 32'h000000ff;
           32: m = 32'hfffffff0;
           33: m = 32'hfffffff0;
-          34: m = 32'hffffffff;
-          35: m = 32'hffffffff;
-          40: m = 32'h000000ff;
           default: m = 32'h0;
         endcase
       end

@@ -316,8 +316,8 @@ pub mod field {
     pub const RECORD_STATUS_POSITION: Field = Field { name: "POSITION", lsb: 4, width: 28, access: Access::Ro, since: Gen::G84, until: None };
     pub const RECORD_LIMIT_LIMIT: Field = Field { name: "LIMIT", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84, until: None };
     pub const RECORD_START_START: Field = Field { name: "START", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84, until: None };
-    pub const CTR_CYCLES_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Ro, since: Gen::Nv10, until: None };
-    pub const THRESHOLD_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Rw, since: Gen::Nv10, until: None };
+    pub const CTR_CYCLES_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Ro, since: Gen::Nv10, until: Some(Gen::Nv30) };
+    pub const THRESHOLD_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
     pub const GCTRL_RECORD_RESET: Field = Field { name: "RECORD_RESET", lsb: 0, width: 1, access: Access::Rw, since: Gen::G84, until: None };
     pub const GCTRL_PERIODIC_RESET: Field = Field { name: "PERIODIC_RESET", lsb: 4, width: 1, access: Access::Rw, since: Gen::G84, until: None };
     pub const RECORD_CHAN_CHAN: Field = Field { name: "CHAN", lsb: 0, width: 30, access: Access::Rw, since: Gen::G84, until: None };
