@@ -446,8 +446,9 @@ impl RandomStim {
                 Counter::Start => u32::MAX - self.rng.gen_range(0..3),
                 _ => u32::MAX - self.rng.gen_range(0..300),
             };
-            let value = self.wide_poke(counter, u64::from(value));
-            self.queue.push_back(Cmd::Poke { dom, counter, value });
+            self.queue.push_back(Cmd::Poke { dom, counter, value: u64::from(value) });
+        } else if self.gen.features().wide_counters && self.pm(3) {
+            self.wide_boundary_poke();
         } else if self.pm(self.ack_rate) {
             // Driver acknowledges a quad counter set (S17).
             let dom = self.rng.gen_range(0..self.domains);

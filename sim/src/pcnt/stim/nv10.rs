@@ -87,20 +87,16 @@ impl RandomStim {
         }
     }
 
-    /// A backdoor value for a 40-bit counter (S14, S24): now and then just
-    /// below 2^32, 2^39 or 2^40 instead of `value`.
-    pub(super) fn wide_poke(&mut self, counter: Counter, value: u64) -> u64 {
-        let wide = matches!(counter, Counter::Cycles | Counter::Event | Counter::Start);
-        if !wide || !self.gen.features().wide_counters {
-            return value;
-        }
-        let k = self.rng.gen_range(1..64);
-        match self.rng.gen_range(0..10) {
-            0..=2 => (1 << 39) - k,
-            3..=5 => (1 << 40) - k,
-            6 => (1 << 39) | self.rng.gen_range(0..1u64 << 32),
-            _ => value,
-        }
+    /// The backdoor (S14) takes a 40-bit counter just below 2^32, 2^39 or
+    /// 2^40 (S24): the carry into the HI part, bit 39 set by a carry, and the
+    /// wrap of the low 39 bits with bit 39 kept. CTR_START steps once per
+    /// period, so it starts one or two steps below.
+    pub(super) fn wide_boundary_poke(&mut self) {
+        let dom = self.rng.gen_range(0..self.domains) as u8;
+        let counter = [Counter::Cycles, Counter::Event, Counter::Start][self.rng.gen_range(0..3)];
+        let k = if counter == Counter::Start { self.rng.gen_range(1..3) } else { self.rng.gen_range(1..64) };
+        let top: u64 = [1 << 32, 1 << 39, 1 << 40][self.rng.gen_range(0..3)];
+        self.queue.push_back(Cmd::Poke { dom, counter, value: top - k });
     }
 
     /// A driver's read of a 40-bit counter (S24): LO then HI, or HI, LO, HI.
