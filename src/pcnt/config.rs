@@ -24,22 +24,31 @@ pub struct Config {
 pub enum ConfigError {
     DomainCount(usize),
     /// More domains than the generation has (S24: NV10/NV15 one, NV20/NV30 two).
-    DomainsForGen { gen: Gen, n: usize },
-    TrailerBase { dom: usize, base: u8 },
-    SigCount { dom: usize, count: u16 },
-    UserPos { dom: usize, pos: u16 },
+    DomainsForGen {
+        gen: Gen,
+        n: usize,
+    },
+    TrailerBase {
+        dom: usize,
+        base: u8,
+    },
+    SigCount {
+        dom: usize,
+        count: u16,
+    },
+    UserPos {
+        dom: usize,
+        pos: u16,
+    },
 }
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ConfigError::DomainCount(n) => write!(f, "domain count {n} out of range (expected 1..=8)"),
-            ConfigError::DomainsForGen { gen, n } => write!(
-                f,
-                "{} has at most {} domain(s), not {n} (docs/semantics.md S24)",
-                gen.name(),
-                gen.max_domains()
-            ),
+            ConfigError::DomainsForGen { gen, n } => {
+                write!(f, "{} has at most {} domain(s), not {n} (docs/semantics.md S24)", gen.name(), gen.max_domains())
+            }
             ConfigError::TrailerBase { dom, base } => {
                 write!(f, "domain {dom}: trailer base {base:#x} is not a multiple of 0x20")
             }

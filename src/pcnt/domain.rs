@@ -351,10 +351,8 @@ impl DomainState {
         } else {
             ([6, 7, 0, 1], [6, 7], [2, 3, 4, 5], [2, 3])
         };
-        let setflag =
-            logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src(set_args), prev(set_prev), false);
-        let clrflag =
-            logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src(clr_args), prev(clr_prev), false);
+        let setflag = logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src(set_args), prev(set_prev), false);
+        let clrflag = logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src(clr_args), prev(clr_prev), false);
         let op = |reg: usize, layout, first: usize| {
             logic_op::eval(
                 st[reg],

@@ -238,8 +238,7 @@ impl PcounterSet {
         // S21: the port runs on the bus clock from this cycle's slots; the
         // domains see the slots of this cycle too.
         let (port, done) = self.port.step(&self.slots, &inp.axi);
-        for dom in 0..self.domains.len() {
-            let write = dom_write[dom];
+        for (dom, &write) in dom_write.iter().enumerate().take(self.domains.len()) {
             let di = self.dom_inputs(inp, dom, write, exports, resets);
             self.domains[dom].step(&self.cfg, dom, &di);
             let slot = &mut self.slots[dom];

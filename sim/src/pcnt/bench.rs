@@ -67,7 +67,11 @@ fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64
 /// layout, 40-bit counters, the shared CTRL; S24); `out` holds the trace
 /// file of the tracing run.
 pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
-    let configs = [("1 domain", Gen::Gt215, 1usize), ("8 domains, mixed clocks", Gen::Gt215, 8), ("NV20, 2 domains", Gen::Nv20, 2)];
+    let configs = [
+        ("1 domain", Gen::Gt215, 1usize),
+        ("8 domains, mixed clocks", Gen::Gt215, 8),
+        ("NV20, 2 domains", Gen::Nv20, 2),
+    ];
     for (label, gen, domains) in configs {
         // NV20 pinned to the default layout and strict decode (a 2-domain job
         // would pick odd or lax by seed); the GT215 rows as they always were.

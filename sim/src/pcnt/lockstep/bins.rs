@@ -271,7 +271,8 @@ impl Engine {
                 st.counting_by_mode[ctr_mode] += 1;
                 // 40-bit counters (S24) wrap instead; CTR_PRE saturates everywhere.
                 let wide = self.model.config().gen.features().wide_counters;
-                let ctrs = [(d.ctr_cycles, wide), (d.ctr_event, wide), (u64::from(d.ctr_pre), false), (d.ctr_start, wide)];
+                let ctrs =
+                    [(d.ctr_cycles, wide), (d.ctr_event, wide), (u64::from(d.ctr_pre), false), (d.ctr_start, wide)];
                 for (i, (c, wide)) in ctrs.iter().enumerate() {
                     st.saturated_by_counter[i] += u64::from(!wide && *c == u64::from(u32::MAX));
                 }

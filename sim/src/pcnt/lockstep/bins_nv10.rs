@@ -120,10 +120,7 @@ pub(super) static BINS_NV10: &[BinDecl<Stats>] = &[
             out("trailer.nv20.flag_import".into(), s.nv10.trailer[2]);
         },
     },
-    BinDecl {
-        name: "gen.*",
-        count: |s, out| per_gen(out, "gen", &s.nv10.gen_cycles, &Gen::ALL),
-    },
+    BinDecl { name: "gen.*", count: |s, out| per_gen(out, "gen", &s.nv10.gen_cycles, &Gen::ALL) },
 ];
 
 impl Engine {
