@@ -323,7 +323,8 @@ const SEED_ABORTS: &[&str] = &[
 
 #[test]
 fn every_register_write_aborts_or_not_as_the_seed_lists() {
-    for (idx, r) in DOM_REGS.iter().enumerate() {
+    // The registers GT215 addresses (the NV10 layout's own are S24's).
+    for (idx, r) in DOM_REGS.iter().enumerate().filter(|(_, r)| r.present(Gen::Gt215)) {
         let mut tb = Tb::new(Gen::Gt215, 1);
         tb.simple_selection(0);
         tb.write(0, regs::PRE_OP, 0xffff);
