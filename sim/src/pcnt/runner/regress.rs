@@ -214,6 +214,18 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
             results.iter().filter(|r| r.domains == d).fold((0u64, 0f64), |(c, s), r| (c + r.cycles, s + r.secs));
         println!("  {d} domain(s): {c} cycles, {:.0} cycles/s per job", c as f64 / s);
     }
+    // Runs per generation, oldest first (S24: each domain count rotates over
+    // the generations that have it).
+    let per_gen: Vec<String> = Gen::ALL
+        .iter()
+        .filter_map(|g| {
+            let runs: Vec<&JobResult> = results.iter().filter(|r| r.gen == g.name()).collect();
+            let doms: std::collections::BTreeSet<usize> = runs.iter().map(|r| r.domains).collect();
+            let doms: Vec<String> = doms.iter().map(|d| d.to_string()).collect();
+            (!runs.is_empty()).then(|| format!("{} {} (d{})", g.name(), runs.len(), doms.join("/d")))
+        })
+        .collect();
+    println!("  runs per generation: {}", per_gen.join(", "));
 }
 
 fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
