@@ -247,7 +247,7 @@ pub static BINS: &[BinDecl<Stats>] = &[
 impl Stats {
     pub fn coverage(&self) -> Coverage {
         let mut c = Coverage::of(BINS, self);
-        c.merge(&Coverage::of(super::bins_nv10::BINS_NV10, self));
+        c.merge(&Coverage::of(super::bins_nv10::BINS_NV10, &self.nv10));
         c
     }
 }

@@ -10,7 +10,7 @@ use pcounter::{BusOp, BusResult};
 
 use crate::coverage::BinDecl;
 
-use super::{Before, Engine, Stats};
+use super::{Before, Engine};
 
 /// The 40-bit counters and their halves (view indices), S24.
 const WIDE: [(&str, usize, usize); 3] = [
@@ -65,62 +65,62 @@ fn with(f: fn(Gen) -> bool) -> Vec<Gen> {
     Gen::ALL.into_iter().filter(|g| f(*g)).collect()
 }
 
-pub(super) static BINS_NV10: &[BinDecl<Stats>] = &[
+pub(super) static BINS_NV10: &[BinDecl<Nv10Stats>] = &[
     BinDecl {
         name: "wide.*",
         count: |s, out| {
             for (k, kind) in WIDE_KINDS.iter().enumerate() {
                 for (c, (name, _, _)) in WIDE.iter().enumerate() {
-                    out(format!("wide.{kind}.{name}"), s.nv10.wide[k][c]);
+                    out(format!("wide.{kind}.{name}"), s.wide[k][c]);
                 }
             }
-            out("wide.read_torn".into(), s.nv10.read_torn);
-            out("wide.threshold_hi".into(), s.nv10.threshold_hi);
+            out("wide.read_torn".into(), s.read_torn);
+            out("wide.threshold_hi".into(), s.threshold_hi);
         },
     },
     BinDecl {
         name: "flag_src.*",
         count: |s, out| {
-            out("flag_src.setflag".into(), s.nv10.flag_src[0]);
-            out("flag_src.clrflag".into(), s.nv10.flag_src[1]);
+            out("flag_src.setflag".into(), s.flag_src[0]);
+            out("flag_src.clrflag".into(), s.flag_src[1]);
         },
     },
     BinDecl {
         name: "shared_ctrl.*",
         count: |s, out| {
-            out("shared_ctrl.split_take".into(), s.nv10.shared_split);
-            out("shared_ctrl.abort.dom0".into(), s.nv10.shared_abort[0]);
-            out("shared_ctrl.abort.dom1".into(), s.nv10.shared_abort[1]);
-            out("shared_ctrl.event_b4.dom1".into(), s.nv10.shared_b4_dom1);
-            out("shared_ctrl.tvout".into(), s.nv10.shared_tvout);
-            out("shared_ack.dom0".into(), s.nv10.shared_ack[0]);
-            out("shared_ack.dom1".into(), s.nv10.shared_ack[1]);
-            out("shared_ack.both".into(), s.nv10.shared_ack[2]);
+            out("shared_ctrl.split_take".into(), s.shared_split);
+            out("shared_ctrl.abort.dom0".into(), s.shared_abort[0]);
+            out("shared_ctrl.abort.dom1".into(), s.shared_abort[1]);
+            out("shared_ctrl.event_b4.dom1".into(), s.shared_b4_dom1);
+            out("shared_ctrl.tvout".into(), s.shared_tvout);
+            out("shared_ack.dom0".into(), s.shared_ack[0]);
+            out("shared_ack.dom1".into(), s.shared_ack[1]);
+            out("shared_ack.both".into(), s.shared_ack[2]);
         },
     },
     BinDecl {
         name: "ecp.all.*",
         count: |s, out| {
             let gens = with(|g| regs::field::CTRL_EVENT_CTR_PERIOD.present(g));
-            per_gen(out, "ecp.all", &s.nv10.ecp_all, &gens);
+            per_gen(out, "ecp.all", &s.ecp_all, &gens);
         },
     },
     BinDecl {
         name: "quad.swap.gen.*",
         count: |s, out| {
             let gens = with(|g| regs::field::CTRL_MODE.present(g));
-            per_gen(out, "quad.swap.gen", &s.nv10.quad_swaps, &gens);
+            per_gen(out, "quad.swap.gen", &s.quad_swaps, &gens);
         },
     },
     BinDecl {
         name: "trailer.*",
         count: |s, out| {
-            out("trailer.nv10.flag".into(), s.nv10.trailer[0]);
-            out("trailer.nv20.pm_trigger".into(), s.nv10.trailer[1]);
-            out("trailer.nv20.flag_import".into(), s.nv10.trailer[2]);
+            out("trailer.nv10.flag".into(), s.trailer[0]);
+            out("trailer.nv20.pm_trigger".into(), s.trailer[1]);
+            out("trailer.nv20.flag_import".into(), s.trailer[2]);
         },
     },
-    BinDecl { name: "gen.*", count: |s, out| per_gen(out, "gen", &s.nv10.gen_cycles, &Gen::ALL) },
+    BinDecl { name: "gen.*", count: |s, out| per_gen(out, "gen", &s.gen_cycles, &Gen::ALL) },
 ];
 
 impl Engine {
