@@ -263,6 +263,26 @@ fn a_script_without_a_build_names_the_line() {
     }
 }
 
+/// `--gen nv10` with the default domain counts (1, 2, 8) runs the one
+/// domain count NV10 has and says the others were skipped (S24); a domain
+/// list no listed generation has is refused (exit 2).
+#[test]
+fn cosim_skips_domain_counts_a_generation_lacks() {
+    let out = scratch("cli-gen-skip");
+    let o = out.display().to_string();
+    let r = pcnt(&["cosim", "--gen", "nv10", "--seeds", "2", "--cycles", "2000", "--no-progress", "--out", &o]);
+    let (stdout, err) = text(&r);
+    assert!(r.status.success(), "{stdout}{err}");
+    assert!(err.contains("cosim: 2 runs = seeds 1..2 x domains [1]"), "{err}");
+    assert!(err.contains("no generation of [nv10] has 2 domain(s): skipped"), "{err}");
+    assert!(err.contains("no generation of [nv10] has 8 domain(s): skipped"), "{err}");
+    assert!(stdout.contains("runs per generation: nv10 2 (d1)"), "{stdout}");
+    let r = pcnt(&["cosim", "--gen", "nv10,nv15", "--domains", "2,8", "--seeds", "1", "--no-progress", "--out", &o]);
+    let (_, err) = text(&r);
+    assert_eq!(r.status.code(), Some(2), "{err}");
+    assert!(err.contains("no generation of [nv10, nv15] has 2 or 8 domain(s)"), "{err}");
+}
+
 /// What a generation cannot hold is refused before the script runs, model
 /// alone or in lockstep (exit 2), naming the line: more domains than the
 /// generation has (the `gen` line), a poke wider than the counter (S24).
@@ -431,10 +451,12 @@ fn make_refuses_bad_variables_before_building() {
         ("FAULT=r10k_exl_ignored DEVICE=pmon", "FAULT is a r10k fault".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
-        // Domain limits per generation (S24), from regmap/pcounter.rdl.
-        ("GEN=nv10 DOMAINS=2", "no generation of GEN has 2 domains".to_string()),
-        ("GEN=nv15,nv30 DOMAINS=1,8", "no generation of GEN has 8 domains".to_string()),
-        ("GEN=nv20 DOMAINS=1,2,8", "no generation of GEN has 8 domains".to_string()),
+        // Domain limits per generation (S24), from regmap/pcounter.rdl: a
+        // domain count no listed generation has is skipped; nothing left to
+        // run is refused.
+        ("GEN=nv10 DOMAINS=2", "no generation of GEN has that many domains".to_string()),
+        ("GEN=nv15,nv30 DOMAINS=8", "no generation of GEN has that many domains".to_string()),
+        ("GEN=nv10,nv15 DOMAINS=2,8", "no generation of GEN has that many domains".to_string()),
         ("FAULT=threshold_cmp GEN=nv10,nv15", "the fault runs on nv40, g84, g92, gt215 only".to_string()),
         ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
         ("DECODE=loose", "valid decodes are strict, lax".to_string()),
@@ -463,7 +485,13 @@ fn make_refuses_bad_variables_before_building() {
     let (code, out) =
         make(&["check-vars", "DOMAINS=2", "GEN=nv40,g84", "FAULT=threshold_cmp", "LAYOUT=odd", "DECODE=lax"]);
     assert_eq!(code, Some(0), "{out}");
-    for ok in [&["GEN=nv20,nv10", "DOMAINS=1,2"][..], &["GEN=nv10,gt215"], &["GEN=nv10", "DOMAINS=1"]] {
+    for ok in [
+        &["GEN=nv20,nv10", "DOMAINS=1,2"][..],
+        &["GEN=nv10,gt215"],
+        &["GEN=nv10", "DOMAINS=1"],
+        &["GEN=nv10"],
+        &["GEN=nv20", "DOMAINS=1,2,8"],
+    ] {
         let args: Vec<&str> = std::iter::once("check-vars").chain(ok.iter().copied()).collect();
         let (code, out) = make(&args);
         assert_eq!(code, Some(0), "{ok:?}: {out}");

@@ -57,18 +57,24 @@ fn rotation(o: &CosimOpts) -> Vec<Gen> {
     }
 }
 
-/// Every requested domain count must have a generation to run (S24).
+/// A domain count no generation of the rotation has is skipped, with a note
+/// (S24: `--gen nv10` with the default domains 1, 2, 8 runs 1 domain); a
+/// regression left with nothing to run is an error.
 fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
     let gens = rotation(o);
+    let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
     let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
-    for d in domain_list {
-        if gens_for(&gens, d).is_empty() {
-            let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
-            return Err(RegressError::Setup(format!(
-                "no generation of [{}] has {d} domain(s) (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8; docs/semantics.md S24)",
-                names.join(", ")
-            )));
-        }
+    let (runs, skipped): (Vec<usize>, Vec<usize>) =
+        domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
+    if runs.is_empty() {
+        return Err(RegressError::Setup(format!(
+            "no generation of [{}] has {} domain(s) (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8; docs/semantics.md S24)",
+            names.join(", "),
+            skipped.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" or ")
+        )));
+    }
+    for d in skipped {
+        eprintln!("cosim: no generation of [{}] has {d} domain(s): skipped (docs/semantics.md S24)", names.join(", "));
     }
     Ok(())
 }
