@@ -156,9 +156,12 @@ impl PcounterSet {
             Some(t) => {
                 // Only CTRL has readable per-domain fields; QUAD_ACK_TRIGGER's
                 // are write-only (shared_rdata skips them).
-                let views: Vec<u32> =
-                    self.domains.iter().map(|d| if t == regs::CTRL { d.ctrl_view() } else { 0 }).collect();
-                regs::shared_rdata(g, self.global[g], &views, self.cfg.gen)
+                // No allocation: this runs every cycle of a lockstep run.
+                let mut views = [0u32; NUM_DOMAINS_MAX];
+                for (v, d) in views.iter_mut().zip(&self.domains) {
+                    *v = if t == regs::CTRL { d.ctrl_view() } else { 0 };
+                }
+                regs::shared_rdata(g, self.global[g], &views[..self.domains.len()], self.cfg.gen)
             }
         }
     }
