@@ -270,6 +270,14 @@ def load():
     if len(view) > 1 << 6:
         fail("the register view outgrew RegIdxW = 6")
     sh, targets = shared_fields(view, gview)
+    # A shared field must have its per-domain field on every generation it
+    # exists on (else a write would deliver to a field that is not there).
+    for (g, f, t, tf, d) in sh:
+        for gi, gn in enumerate(gens):
+            if present_on({"gens": gens, "layout_of": layout_of}, gview[g], gi) \
+                    and in_gens(gens, gi, f["since"], f["until"]) \
+                    and not in_gens(gens, gi, tf["since"], tf["until"]):
+                fail(f"{gview[g]['name']}.{f['name']}: {view[t]['name']}.{tf['name']} is absent on {gn}")
     # Layouts in the order the generations first use them.
     order = []
     for g in gens:
@@ -514,7 +522,7 @@ def gen_sv(m):
     shared_mask = sum(1 << g for g in m["targets"])
     o.append("  // Shared registers of the NV10 layout (S24): global registers whose")
     o.append("  // pcnt_dom_field fields are views of per-domain registers. A write is")
-    o.append("  // delivered to every present domain as a write of view register")
+    o.append("  // delivered to each configured domain its fields name as a write of view register")
     o.append("  // shared_target(g) with the data shared_wdata(g, d, ...); a read composes")
     o.append("  // the stored bits with the per-domain views (shared_rdata).")
     o.append(f"  localparam logic [NumGlobalRegs-1:0] GlobShared = {len(gview)}'h{shared_mask:x};")

@@ -361,7 +361,8 @@ module pcnt_domain #(
 
   // sel[g*4 + j] = signal selected by field j of PRE/START/EVENT/STOP_SRC,
   // SETFLAG_SRC, CLRFLAG_SRC (g = 0..5): bits 15:0 are the SRC_STATUS bit
-  // order; SETFLAG_SRC/CLRFLAG_SRC (S24) are 0 from NV30 on (not present).
+  // order. SETFLAG_SRC/CLRFLAG_SRC (S24) store nothing from NV30 on, so
+  // sel[23:16] then select signal 0; only feat_flag_src reads them.
   logic [6*32-1:0]              src_regs;
   logic [pcnt_pkg::NumSel-1:0]  sel;
   logic [pcnt_pkg::NumSel-1:0]  sel_prev_q, sel_prev_d;

@@ -684,7 +684,7 @@ package pcnt_reg_pkg;
 
   // Shared registers of the NV10 layout (S24): global registers whose
   // pcnt_dom_field fields are views of per-domain registers. A write is
-  // delivered to every present domain as a write of view register
+  // delivered to each configured domain its fields name as a write of view register
   // shared_target(g) with the data shared_wdata(g, d, ...); a read composes
   // the stored bits with the per-domain views (shared_rdata).
   localparam logic [NumGlobalRegs-1:0] GlobShared = 5'h18;

@@ -82,10 +82,10 @@ pub struct PcounterSet {
     pub shared_took: u8,
 }
 
-/// The domains a shared register of the NV10 layout reaches (S24): those its
-/// fields name, of the configured ones.
-fn shared_doms(num_domains: usize) -> u8 {
-    let named = regs::SHARED_FIELDS.iter().fold(0u8, |m, f| m | 1 << f.dom);
+/// The domains shared register `g` of the NV10 layout reaches (S24): those
+/// its fields name, of the configured ones.
+fn shared_doms(g: usize, num_domains: usize) -> u8 {
+    let named = regs::SHARED_FIELDS.iter().filter(|f| f.glob == g).fold(0u8, |m, f| m | 1 << f.dom);
     named & ((1u16 << num_domains) - 1) as u8
 }
 
@@ -210,7 +210,7 @@ impl PcounterSet {
                 None => result.slverr = refused,
                 Some(Target::Global { idx }) if regs::shared_target(idx).is_some() => {
                     // S24: each shared domain takes the write at its first tick.
-                    let doms = shared_doms(self.cfg.num_domains);
+                    let doms = shared_doms(idx, self.cfg.num_domains);
                     let take = doms & inp.ticks & !self.taken;
                     let target = regs::shared_target(idx).unwrap_or_default();
                     for (d, w) in dom_write.iter_mut().enumerate().filter(|(d, _)| take >> d & 1 != 0) {
