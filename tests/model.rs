@@ -1207,3 +1207,14 @@ fn record_cycles_words(#[case] cycles: u64, #[case] words: [u16; 3]) {
     let a = u64::from(BUF);
     assert_eq!([tb.word(a, 0), tb.word(a, 1), tb.word(a, 2)], words);
 }
+
+/// The generated mask table the model's view reads is the masks of the
+/// register map (regmap/pcounter.rdl), for every generation and register.
+#[test]
+fn rw_mask_table_matches_the_register_map() {
+    for gen in Gen::ALL {
+        for (idx, r) in DOM_REGS.iter().enumerate() {
+            assert_eq!(regs::DOM_RW_MASKS[gen as usize][idx], r.rw_mask(gen), "{} on {}", r.name, gen.name());
+        }
+    }
+}

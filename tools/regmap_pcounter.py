@@ -140,14 +140,17 @@ def load_layout(top, gens):
                 globs.append(r)
             else:
                 regs.append(r)
-    # Named types: the first register of a type owns its field list.
+    # Named types: the first register of a type owns its field list; one
+    # whose fields differ (generations inherited from its own
+    # pcnt_since/pcnt_until) gets its own.
     owner = {}
     for r in regs + globs:
         t = r.pop("type")
-        if t and t in owner:
-            r["like"] = owner[t]
+        key = (t, tuple(map(tuple, field_sig(r))))
+        if t and key in owner:
+            r["like"] = owner[key]
         elif t:
-            owner[t] = r["view"].split("[")[0]
+            owner[key] = r["view"].split("[")[0]
     # The compiler lists children in address order; the view puts the
     # pcnt_view_late registers last (stable sort).
     regs.sort(key=lambda r: r["late"])
@@ -838,6 +841,14 @@ def gen_rs(m):
     o.append("/// Per-domain registers in view order.")
     o.append("pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [")
     o += [reg_entry(e) for e in view]
+    o.append("];")
+    o.append("")
+    o.append("/// `DOM_REGS[idx].rw_mask(gen)` as a table, `[gen][idx]` (mirrors")
+    o.append("/// `pcnt_reg_pkg::dom_rw_mask`; the model's per-cycle view reads it).")
+    o.append(f"pub static DOM_RW_MASKS: [[u32; NUM_DOM_REGS]; {len(gens)}] = [")
+    for gi, g in enumerate(gens):
+        vals = ", ".join(f"{mask(e['reg']['fields'], gens, gi, 'rw'):#x}" for e in view)
+        o.append(f"    [{vals}],")
     o.append("];")
     o.append("")
     o.append("/// Global registers in view order.")

@@ -385,11 +385,12 @@ impl DomainState {
     /// The register view of this cycle (S11): what a read of each register returns.
     pub fn view(&self, cfg: &Config, dom: usize, inp: &DomainInputs, out: &mut [u32; NUM_DOM_REGS]) {
         let gen = cfg.gen;
+        let masks = &regs::DOM_RW_MASKS[gen as usize];
         for (idx, reg) in DOM_REGS.iter().enumerate() {
             // Stored bits as the generation has them (a register it lacks
             // stores nothing and reads 0, S8); everything else is set below.
             out[idx] = match reg.kind {
-                Kind::Storage => self.stored[idx] & reg.rw_mask(gen),
+                Kind::Storage => self.stored[idx] & masks[idx],
                 _ => 0,
             };
         }

@@ -316,6 +316,10 @@ pub mod field {
     pub const RECORD_STATUS_POSITION: Field = Field { name: "POSITION", lsb: 4, width: 28, access: Access::Ro, since: Gen::G84, until: None };
     pub const RECORD_LIMIT_LIMIT: Field = Field { name: "LIMIT", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84, until: None };
     pub const RECORD_START_START: Field = Field { name: "START", lsb: 4, width: 28, access: Access::Rw, since: Gen::G84, until: None };
+    pub const SETFLAG_SRC_SIG0: Field = Field { name: "SIG0", lsb: 0, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
+    pub const SETFLAG_SRC_SIG1: Field = Field { name: "SIG1", lsb: 8, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
+    pub const SETFLAG_SRC_SIG2: Field = Field { name: "SIG2", lsb: 16, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
+    pub const SETFLAG_SRC_SIG3: Field = Field { name: "SIG3", lsb: 24, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
     pub const CTR_CYCLES_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Ro, since: Gen::Nv10, until: Some(Gen::Nv30) };
     pub const THRESHOLD_HI_VALUE: Field = Field { name: "VALUE", lsb: 0, width: 8, access: Access::Rw, since: Gen::Nv10, until: Some(Gen::Nv30) };
     pub const GCTRL_RECORD_RESET: Field = Field { name: "RECORD_RESET", lsb: 0, width: 1, access: Access::Rw, since: Gen::G84, until: None };
@@ -353,6 +357,7 @@ const RECORD_ADDRESS_HIGH_FIELDS: &[Field] = &[field::RECORD_ADDRESS_HIGH_ADDR_H
 const RECORD_STATUS_FIELDS: &[Field] = &[field::RECORD_STATUS_FAULT, field::RECORD_STATUS_POSITION];
 const RECORD_LIMIT_FIELDS: &[Field] = &[field::RECORD_LIMIT_LIMIT];
 const RECORD_START_FIELDS: &[Field] = &[field::RECORD_START_START];
+const SETFLAG_SRC_FIELDS: &[Field] = &[field::SETFLAG_SRC_SIG0, field::SETFLAG_SRC_SIG1, field::SETFLAG_SRC_SIG2, field::SETFLAG_SRC_SIG3];
 const CTR_CYCLES_HI_FIELDS: &[Field] = &[field::CTR_CYCLES_HI_VALUE];
 const THRESHOLD_HI_FIELDS: &[Field] = &[field::THRESHOLD_HI_VALUE];
 const GCTRL_FIELDS: &[Field] = &[field::GCTRL_RECORD_RESET, field::GCTRL_PERIODIC_RESET];
@@ -397,13 +402,26 @@ pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [
     Reg { name: "RECORD_STATUS", offset: 0x6e0, dom_stride: 0x4, kind: Kind::Status, aborts: false, desc: "Record buffer status and position (read-only)", fields: RECORD_STATUS_FIELDS, places: &[Place { layout: RegLayout::Nv40, offset: 0x6e0, dom_stride: 0x4, doms: 8, since: Gen::G84, until: None }] },
     Reg { name: "RECORD_LIMIT", offset: 0x720, dom_stride: 0x4, kind: Kind::Storage, aborts: false, desc: "Highest valid record buffer address", fields: RECORD_LIMIT_FIELDS, places: &[Place { layout: RegLayout::Nv40, offset: 0x720, dom_stride: 0x4, doms: 8, since: Gen::G84, until: None }] },
     Reg { name: "RECORD_START", offset: 0x760, dom_stride: 0x4, kind: Kind::Storage, aborts: false, desc: "Record buffer start; a write starts the buffer (S21)", fields: RECORD_START_FIELDS, places: &[Place { layout: RegLayout::Nv40, offset: 0x760, dom_stride: 0x4, doms: 8, since: Gen::G84, until: None }] },
-    Reg { name: "SETFLAG_SRC", offset: 0x420, dom_stride: 0x100, kind: Kind::Storage, aborts: true, desc: "SETFLAG input selection (NV10:NV30)", fields: PRE_SRC_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x420, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
-    Reg { name: "CLRFLAG_SRC", offset: 0x428, dom_stride: 0x100, kind: Kind::Storage, aborts: true, desc: "CLRFLAG input selection (NV10:NV30)", fields: PRE_SRC_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x428, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
+    Reg { name: "SETFLAG_SRC", offset: 0x420, dom_stride: 0x100, kind: Kind::Storage, aborts: true, desc: "SETFLAG input selection (NV10:NV30)", fields: SETFLAG_SRC_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x420, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
+    Reg { name: "CLRFLAG_SRC", offset: 0x428, dom_stride: 0x100, kind: Kind::Storage, aborts: true, desc: "CLRFLAG input selection (NV10:NV30)", fields: SETFLAG_SRC_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x428, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
     Reg { name: "CTR_CYCLES_HI", offset: 0x604, dom_stride: 0x100, kind: Kind::Counter, aborts: true, desc: "Elapsed cycles counter, bits 39:32 (NV10:NV30)", fields: CTR_CYCLES_HI_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x604, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
     Reg { name: "CTR_CYCLES_ALT_HI", offset: 0x60c, dom_stride: 0x100, kind: Kind::Counter, aborts: true, desc: "Elapsed cycles counter copy, bits 39:32 (NV10:NV30)", fields: CTR_CYCLES_HI_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x60c, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
     Reg { name: "CTR_EVENT_HI", offset: 0x614, dom_stride: 0x100, kind: Kind::Counter, aborts: true, desc: "EVENT counter, bits 39:32 (NV10:NV30)", fields: CTR_CYCLES_HI_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x614, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
     Reg { name: "CTR_START_HI", offset: 0x61c, dom_stride: 0x100, kind: Kind::Counter, aborts: true, desc: "START counter, bits 39:32 (NV10:NV30)", fields: CTR_CYCLES_HI_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x61c, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
     Reg { name: "THRESHOLD_HI", offset: 0x62c, dom_stride: 0x100, kind: Kind::Storage, aborts: true, desc: "EVENT counter threshold, bits 39:32 (NV10:NV30)", fields: THRESHOLD_HI_FIELDS, places: &[Place { layout: RegLayout::Nv10, offset: 0x62c, dom_stride: 0x100, doms: 2, since: Gen::Nv10, until: Some(Gen::Nv30) }] },
+];
+
+/// `DOM_REGS[idx].rw_mask(gen)` as a table, `[gen][idx]` (mirrors
+/// `pcnt_reg_pkg::dom_rw_mask`; the model's per-cycle view reads it).
+pub static DOM_RW_MASKS: [[u32; NUM_DOM_REGS]; 8] = [
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0x3ffff, 0x3ffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x70, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0xffffffff, 0x0, 0x0, 0x0, 0x0, 0xff],
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0x3ffff, 0x3ffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x170, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0xffffffff, 0x0, 0x0, 0x0, 0x0, 0xff],
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0x3ffff, 0x3ffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x170, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0xffffffff, 0x0, 0x0, 0x0, 0x0, 0xff],
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x7ffff, 0xffffffff, 0x7ffff, 0x3ffff, 0x3ffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x173, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0],
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x7ffff, 0xffffffff, 0x7ffff, 0x3ffff, 0x3ffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x12973, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0],
+    [0xffffffff, 0x3ffff, 0xffffffff, 0x3ffff, 0xffffffff, 0x7ffff, 0xffffffff, 0x7ffff, 0x3ffff, 0x3ffff, 0x0, 0xffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0xf12973, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xfffffff0, 0xfffffff0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0],
+    [0xffffffff, 0xfffff, 0xffffffff, 0xfffff, 0xffffffff, 0x1fffff, 0xffffffff, 0x1fffff, 0xfffff, 0xfffff, 0x0, 0xffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x40f12973, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xff, 0x0, 0xfffffff0, 0xfffffff0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0],
+    [0xffffffff, 0xfffff, 0xffffffff, 0xfffff, 0xffffffff, 0x1fffff, 0xffffffff, 0x1fffff, 0xfffff, 0xfffff, 0x0, 0xffff, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0x40f12973, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xff, 0x0, 0xfffffff0, 0xfffffff0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0],
 ];
 
 /// Global registers in view order.

@@ -64,8 +64,7 @@ fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
     let gens = rotation(o);
     let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
     let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
-    let (runs, skipped): (Vec<usize>, Vec<usize>) =
-        domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
+    let (runs, skipped): (Vec<usize>, Vec<usize>) = domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
     if runs.is_empty() {
         return Err(RegressError::Setup(format!(
             "no generation of [{}] has {} domain(s) (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8; docs/semantics.md S24)",
