@@ -119,8 +119,18 @@ module pcnt_apb_regs #(
   logic [2:0]         dec_dom_idx;
   logic [RegIdxW-1:0] dec_reg_idx;
 
-  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} =
-      pcnt_reg_pkg::decode(paddr_i, pcnt_reg_pkg::gen_layout(gen_i));
+  // One decode net, then its fields: assigning the concatenation straight
+  // from the function let Verilator inline the decoder once per field.
+  logic [pcnt_reg_pkg::DecodeW-1:0] dec;
+  assign dec = pcnt_reg_pkg::decode(paddr_i, pcnt_reg_pkg::gen_layout(gen_i));
+  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} = dec;
+
+  // Which view registers the generation addresses: one bit per register,
+  // shared by every domain's hit logic below.
+  logic [NumDomRegs-1:0] reg_present;
+  for (genvar r = 0; r < NumDomRegs; r++) begin : gen_reg_present
+    assign reg_present[r] = pcnt_reg_pkg::dom_reg_present(r, gen_i);
+  end
 
   // One-hot (or zero) hit on a *present* register: domain word d*NumDomRegs+r
   // or global register g. Absent domains have no hit bits at all.
@@ -133,7 +143,7 @@ module pcnt_apb_regs #(
       assign dom_hit[d * NumDomRegs + r] = dec_dom
                                          && (dec_dom_idx == 3'(d))
                                          && (dec_reg_idx == RegIdxW'(r))
-                                         && pcnt_reg_pkg::dom_reg_present(r, gen_i);
+                                         && reg_present[r];
     end
     assign dom_sel[d] = |dom_hit[d * NumDomRegs +: NumDomRegs];
   end
