@@ -56,6 +56,9 @@ struct Fault {
     layout: Layout,
     /// `find:` / `replace:` pairs, applied in order (each must match once).
     edits: Vec<(String, String)>,
+    /// `gens: nv20,nv30`: the generations the fault's runs rotate over (S24;
+    /// default the NV40 family, in order, so existing faults keep their seeds).
+    gens: Vec<String>,
     /// `device: pmon` / `device: r10k`: the fault is in that device's RTL
     /// (default `pcnt`).
     device: String,
@@ -232,17 +235,18 @@ fn main() {
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
         writeln!(
             decls,
-            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u32) -> c_int;"
+            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u64) -> c_int;"
         )
         .unwrap();
         let fault = match &v.fault {
             Some(f) => format!("Some({:?})", f.name),
             None => "None".into(),
         };
+        let gens = v.fault.as_ref().map(|f| f.gens.clone()).unwrap_or_default();
         writeln!(
             table,
             "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, layout: {l:?}, trailer_base: {tb:?}, sig_count: {sc:?}, user_pos: {up:?}, \
-             fault: {fault}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
+             fault: {fault}, gens: &{gens:?}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
              cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
             d = v.domains,
             s = v.strict,
@@ -612,6 +616,16 @@ fn faults(dir: &Path) -> Vec<Fault> {
                 .lines()
                 .find_map(|l| l.strip_prefix("device:"))
                 .map_or("pcnt".into(), |v| v.trim().to_string()),
+            gens: {
+                let list = text.lines().find_map(|l| l.strip_prefix("gens:")).unwrap_or("nv40,g84,g92,gt215");
+                let gens: Vec<String> = list.split(',').map(|g| g.trim().to_string()).collect();
+                for g in &gens {
+                    // Fault builds have 2 domains (tests/faults/README.md).
+                    let ok = Gen::from_name(g).is_some_and(|g| g.max_domains() >= 2);
+                    assert!(ok, "{}: gens: {g:?} is not a generation with 2 domains", p.display());
+                }
+                gens
+            },
         });
     }
     out

@@ -1,5 +1,5 @@
 //! Bit-exact reference model of NVIDIA's PCOUNTER performance-counter engine,
-//! NV40:GF100 register layout (seed 003 `003_849838cf80f3218e.txt`).
+//! NV10:GF100, both register layouts (seed 003 `003_849838cf80f3218e.txt`).
 //!
 //! The model is structured like the RTL in `rtl/`: per domain a state struct
 //! (`DomainState`, the `_q` registers) and a step function that computes the
@@ -21,7 +21,7 @@ pub mod pmon;
 pub mod r10k;
 
 pub use common::pulse_sync;
-pub use pcnt::{config, domain, logic_op, record, regs, set};
+pub use pcnt::{config, counter, domain, logic_op, record, regs, set};
 
 pub use config::{Config, ConfigError, Layout};
 pub use domain::{DomainInputs, DomainState, SingleState};

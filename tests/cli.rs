@@ -114,7 +114,7 @@ fn usage_errors_exit_2() {
     let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
     assert!(err.contains(&format!("no Verilated build for 3 domain(s) (built: {})", counts.join(", "))), "{err}");
     let (_, err) = text(&pcnt(&["cosim", "--gen", "bogus"]));
-    assert!(err.contains("[possible values: all, nv40, g84, g92, gt215]"), "{err}");
+    assert!(err.contains("[possible values: all, nv10, nv15, nv20, nv30, nv40, g84, g92, gt215]"), "{err}");
     let (_, err) = text(&pcnt(&["cosim", "--fault", "nonexistent"]));
     for f in Rtl::faults() {
         assert!(err.contains(f), "--fault error does not name {f}:\n{err}");
@@ -263,6 +263,60 @@ fn a_script_without_a_build_names_the_line() {
     }
 }
 
+/// `--gen nv10` with the default domain counts (1, 2, 8) runs the one
+/// domain count NV10 has and says the others were skipped (S24); a domain
+/// list no listed generation has is refused (exit 2).
+#[test]
+fn cosim_skips_domain_counts_a_generation_lacks() {
+    let out = scratch("cli-gen-skip");
+    let o = out.display().to_string();
+    let r = pcnt(&["cosim", "--gen", "nv10", "--seeds", "2", "--cycles", "2000", "--no-progress", "--out", &o]);
+    let (stdout, err) = text(&r);
+    assert!(r.status.success(), "{stdout}{err}");
+    assert!(err.contains("cosim: 2 runs = seeds 1..2 x domains [1]"), "{err}");
+    assert!(err.contains("no generation of [nv10] has 2 domain(s): skipped"), "{err}");
+    assert!(err.contains("no generation of [nv10] has 8 domain(s): skipped"), "{err}");
+    assert!(stdout.contains("runs per generation: nv10 2 (d1)"), "{stdout}");
+    let r = pcnt(&["cosim", "--gen", "nv10,nv15", "--domains", "2,8", "--seeds", "1", "--no-progress", "--out", &o]);
+    let (_, err) = text(&r);
+    assert_eq!(r.status.code(), Some(2), "{err}");
+    assert!(err.contains("no generation of [nv10, nv15] has 2 or 8 domain(s)"), "{err}");
+}
+
+/// What a generation cannot hold is refused before the script runs, model
+/// alone or in lockstep (exit 2), naming the line: more domains than the
+/// generation has (the `gen` line), a poke wider than the counter (S24).
+#[test]
+fn a_script_beyond_its_generation_names_the_line() {
+    let dir = scratch("cli-gen-limits");
+    let cases = [
+        ("nv10d2.pcs", "gen nv10\ndomains 2\nwrite 0xa73c 0x1\n", 1, "generation 'nv10' has at most 1 domain"),
+        (
+            "wide.pcs",
+            "gen nv20,nv30\nwait 1\npoke 0 ctr_event 0x1_0000_0000\n",
+            3,
+            "poke value 0x100000000 does not fit ctr_event on nv30 (32 bits",
+        ),
+    ];
+    for (name, body, line, want) in cases {
+        let f = dir.join(name);
+        fs::write(&f, body).unwrap();
+        let f = f.display().to_string();
+        for model_only in [true, false] {
+            let mut a = vec!["script", f.as_str()];
+            if model_only {
+                a.push("--model-only");
+            }
+            let o = pcnt(&a);
+            let (out, err) = text(&o);
+            assert_eq!(o.status.code(), Some(2), "{name} {a:?}: {out}{err}");
+            // A list runs per generation: `file[nv30]:line`.
+            let at = if body.contains(',') { format!("{f}[nv30]:{line}: ") } else { format!("{f}:{line}: ") };
+            assert!(err.contains(&format!("{at}{want}")), "{name} {a:?}: {err}");
+        }
+    }
+}
+
 #[test]
 fn completions_are_generated() {
     for (shell, marker) in [("bash", "complete -F"), ("zsh", "#compdef pcnt"), ("fish", "complete -c pcnt")] {
@@ -397,6 +451,13 @@ fn make_refuses_bad_variables_before_building() {
         ("FAULT=r10k_exl_ignored DEVICE=pmon", "FAULT is a r10k fault".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
+        // Domain limits per generation (S24), from regmap/pcounter.rdl: a
+        // domain count no listed generation has is skipped; nothing left to
+        // run is refused.
+        ("GEN=nv10 DOMAINS=2", "no generation of GEN has that many domains".to_string()),
+        ("GEN=nv15,nv30 DOMAINS=8", "no generation of GEN has that many domains".to_string()),
+        ("GEN=nv10,nv15 DOMAINS=2,8", "no generation of GEN has that many domains".to_string()),
+        ("FAULT=threshold_cmp GEN=nv10,nv15", "the fault runs on nv40, g84, g92, gt215 only".to_string()),
         ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
         ("DECODE=loose", "valid decodes are strict, lax".to_string()),
         ("SEEDS=0", "SEEDS=0: expected at least 1".to_string()),
@@ -424,6 +485,17 @@ fn make_refuses_bad_variables_before_building() {
     let (code, out) =
         make(&["check-vars", "DOMAINS=2", "GEN=nv40,g84", "FAULT=threshold_cmp", "LAYOUT=odd", "DECODE=lax"]);
     assert_eq!(code, Some(0), "{out}");
+    for ok in [
+        &["GEN=nv20,nv10", "DOMAINS=1,2"][..],
+        &["GEN=nv10,gt215"],
+        &["GEN=nv10", "DOMAINS=1"],
+        &["GEN=nv10"],
+        &["GEN=nv20", "DOMAINS=1,2,8"],
+    ] {
+        let args: Vec<&str> = std::iter::once("check-vars").chain(ok.iter().copied()).collect();
+        let (code, out) = make(&args);
+        assert_eq!(code, Some(0), "{ok:?}: {out}");
+    }
     let (code, out) = make(&["check-vars", "DEVICE=pmon", "FAULT=pmon_edge_falling"]);
     assert_eq!(code, Some(0), "{out}");
     let (code, out) = make(&["check-vars", "DEVICE=r10k", "FAULT=r10k_stop_at_overflow"]);

@@ -4,10 +4,13 @@
 //! expectations from it). Where the seed leaves a point open, the row cites
 //! the docs/semantics.md decision instead.
 //!
-//! Generations in the order of `Gen::ALL`: NV40 (the seed's "all"), G84, G92,
-//! GT215. Seed sections are quoted by their title in the seed text: "MMIO
-//! registers" (the NV40 address table, its "Variants" column giving
-//! presence), and per register the `reg32 pcounter-...` block of its section.
+//! Two tables, one per MMIO layout (seed 003 "MMIO registers": "NV10" and
+//! "NV40"), each with one column per generation of that layout in the order
+//! of `Gen::ALL`: [`SEED_REGS`] NV40 (the seed's "all"), G84, G92, GT215;
+//! [`SEED_REGS_NV10`] NV10, NV15, NV20, NV30. Seed sections are quoted by
+//! their title in the seed text: "MMIO registers" (the address tables, their
+//! "Variants" column giving presence), and per register the
+//! `reg32 pcounter-...` block of its section.
 
 /// How a register answers (seed wording, S8 for the read side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,13 +34,16 @@ pub struct SeedReg {
     pub offset: u16,
     /// Address step per domain; 0 for a global register.
     pub dom_stride: u16,
+    /// Domains the layout addresses it for (`dom < doms`); 1 for a global.
+    pub doms: usize,
     pub kind: SeedKind,
-    /// Present on NV40, G84, G92, GT215.
+    /// Present on each generation of the table's layout (module doc).
     pub present: [bool; 4],
     /// Bits stored as written, per generation (0 where absent).
     pub rw: [u32; 4],
-    /// Read-only bits of a storage register that show state (CTRL).
-    pub ro: u32,
+    /// Read-only bits of a storage register that show state (CTRL), per
+    /// generation.
+    pub ro: [u32; 4],
     /// Value read right after reset, per generation (signals all 0).
     pub reset: [u32; 4],
     /// Where the row comes from.
@@ -71,10 +77,11 @@ macro_rules! reg {
             name: $name,
             offset: $off,
             dom_stride: $stride,
+            doms: if $stride == 0 { 1 } else { 8 },
             kind: $kind,
             present: $present,
             rw: $rw,
-            ro: 0,
+            ro: [0; 4],
             reset: $reset,
             cite: $cite,
         }
@@ -110,10 +117,11 @@ pub static SEED_REGS: &[SeedReg] = &[
         name: "CTRL",
         offset: 0x7c0,
         dom_stride: 4,
+        doms: 8,
         kind: Storage,
         present: ALL,
         rw: CTRL_RW,
-        ro: 0x3300_0000,
+        ro: [0x3300_0000; 4],
         reset: ZERO,
         cite: "seed \"Control registers\" pcounter-ctrl-nv40; bits 16 and 30 stored, FAULT_CLEAR reads 0, reset 0: S8",
     },
@@ -133,4 +141,111 @@ pub static SEED_REGS: &[SeedReg] = &[
     reg!("GCTRL", 0x7a8, 0, Storage, G84_ON, [0, 0x11, 0x11, 0x11], ZERO, "seed \"Control registers\" pcounter-gctrl-g84 (RECORD_RESET 0, PERIODIC_RESET 4); S8, S20"),
     reg!("RECORD_CHAN", 0x7a0, 0, Storage, G84_ON, [0, 0xbfff_ffff, 0xbfff_ffff, 0xbfff_ffff], ZERO, "seed pcounter-record-chan [G84-] (CHAN 29:0, VALID 31); S8"),
     reg!("RECORD_DMA", 0x7a4, 0, Storage, G84_ON, [0, 0xffff, 0xffff, 0xffff], ZERO, "seed pcounter-record-dma [G84-] (bits 0-15); S8"),
+];
+
+// The NV10 layout: columns NV10, NV15, NV20, NV30. "all" in the seed's NV10
+// table is these four; "NV10:NV30" is the first three, "NV30:NV40" NV30.
+const NV10_ALL: [bool; 4] = [true; 4];
+const NV10_NV30: [bool; 4] = [true, true, true, false];
+const NV30_ON: [bool; 4] = [false, false, false, true];
+/// PRE_OP/START_OP/SETFLAG_OP/CLRFLAG_OP: the truth table 15:0 and the
+/// argument delays 16/17; the delay-replace selects are "[G92-]".
+const OP10: [u32; 4] = [0x3_ffff; 4];
+/// EVENT_OP/STOP_OP: as OP10, plus bit 18 ARG3_SETFLAG "[NV30-]".
+const OP10_FLAG: [u32; 4] = [0x3_ffff, 0x3_ffff, 0x3_ffff, 0x7_ffff];
+/// `_HI` of a 40-bit value: bits 7:0 = bits 39:32, "[NV10:NV30]".
+const HI8: [u32; 4] = [0xff, 0xff, 0xff, 0];
+/// The shared CTRL ("pcounter-ctrl-nv10"): TVOUT_DEBUG_SEL 0,
+/// TVOUT_DEBUG_ENABLE 1, CTR_MODE 2 (all); DOM0_EVENT_CTR_PERIOD 8
+/// [NV15:NV40]; DOM1_EVENT_CTR_PERIOD 9 [NV20:NV40]; DOM0_MODE 16 and
+/// DOM1_MODE 18 [NV30:NV40]. With both domains configured.
+const CTRL10_RW: [u32; 4] = [0x0000_0007, 0x0000_0107, 0x0000_0307, 0x0005_0307];
+/// Its read-only state: DOM0_SINGLE_STATE 4:3 (all), DOM1_SINGLE_STATE 6:5
+/// [NV20:NV40], DOM0/DOM1_QUAD_STATE 25:24/27:26 [NV30:NV40].
+const CTRL10_RO: [u32; 4] = [0x0000_0018, 0x0000_0018, 0x0000_0078, 0x0f00_0078];
+
+macro_rules! reg10 {
+    ($name:literal, $off:literal, $doms:literal, $kind:expr, $present:expr, $rw:expr, $cite:literal) => {
+        SeedReg {
+            name: $name,
+            offset: $off,
+            dom_stride: 0x100,
+            doms: $doms,
+            kind: $kind,
+            present: $present,
+            rw: $rw,
+            ro: [0; 4],
+            reset: ZERO,
+            cite: $cite,
+        }
+    };
+}
+
+/// Every register of the seed's NV10 table ("MMIO registers", "NV10";
+/// "nv10-pcounter" lines of each `reg32` block): per-domain registers at
+/// 0x400 + dom*0x100 (dom < 2: domain 1 from NV20, seed "Introduction"),
+/// the shared CTRL and QUAD_ACK_TRIGGER once. Every stored bit resets to 0
+/// (S8; the seed gives no reset values). The register view names the two
+/// shared registers SHARED_*, as it also holds the per-domain CTRL and
+/// QUAD_ACK_TRIGGER of the NV40 layout (not addressable here).
+pub static SEED_REGS_NV10: &[SeedReg] = &[
+    reg10!("PRE_SRC", 0x400, 2, Storage, NV10_ALL, SRC, "seed \"MMIO registers\" NV10, pcounter-pre-src; S8"),
+    reg10!("PRE_OP", 0x404, 2, Storage, NV10_ALL, OP10, "seed pcounter-pre-op (bits 18/19 [G92-]); S8"),
+    reg10!("START_SRC", 0x408, 2, Storage, NV10_ALL, SRC, "seed pcounter-start-src; S8"),
+    reg10!("START_OP", 0x40c, 2, Storage, NV10_ALL, OP10, "seed pcounter-start-op; S8"),
+    reg10!("EVENT_SRC", 0x410, 2, Storage, NV10_ALL, SRC, "seed pcounter-event-src; S8"),
+    reg10!("EVENT_OP", 0x414, 2, Storage, NV10_ALL, OP10_FLAG, "seed pcounter-event-op (bit 18 ARG3_SETFLAG [NV30-]); S8"),
+    reg10!("STOP_SRC", 0x418, 2, Storage, NV10_ALL, SRC, "seed pcounter-stop-src; S8"),
+    reg10!("STOP_OP", 0x41c, 2, Storage, NV10_ALL, OP10_FLAG, "seed pcounter-stop-op (as EVENT_OP); S8"),
+    reg10!("SETFLAG_SRC", 0x420, 2, Storage, NV10_NV30, SRC, "seed pcounter-setflag-src [NV10:NV30]; S8"),
+    reg10!("SETFLAG_OP", 0x424, 2, Storage, NV10_ALL, OP10, "seed pcounter-setflag-op; S8"),
+    reg10!("CLRFLAG_SRC", 0x428, 2, Storage, NV10_NV30, SRC, "seed pcounter-clrflag-src [NV10:NV30]; S8"),
+    reg10!("CLRFLAG_OP", 0x42c, 2, Storage, NV10_ALL, OP10, "seed pcounter-clrflag-op; S8"),
+    // SIG_STATUS[dom][hi][lo] at 0x430 + dom*0x100 + hi*0x200 + lo*4, index
+    // i = hi*4 + lo. Domain 1's hi = 1 half would be 0x730..0x73c, on top of
+    // QUAD_ACK_TRIGGER and CTRL: not decoded (design N12), so doms 1.
+    reg10!("SIG_STATUS[0]", 0x430, 2, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\" (read-only, signals 0 after reset)"),
+    reg10!("SIG_STATUS[1]", 0x434, 2, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\""),
+    reg10!("SIG_STATUS[2]", 0x438, 2, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\""),
+    reg10!("SIG_STATUS[3]", 0x43c, 2, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\""),
+    reg10!("SIG_STATUS[4]", 0x630, 1, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\" hi = 1; domain 1: design N12"),
+    reg10!("SIG_STATUS[5]", 0x634, 1, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\" hi = 1; N12"),
+    reg10!("SIG_STATUS[6]", 0x638, 1, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\" hi = 1; N12"),
+    reg10!("SIG_STATUS[7]", 0x63c, 1, ReadOnly, NV10_ALL, ZERO, "seed \"The STATUS registers\" hi = 1 (trailer 0 after reset); N12"),
+    reg10!("CTR_CYCLES", 0x600, 2, ReadOnly, NV10_ALL, ZERO, "seed \"Counters\" pcounter-ctr-cycles \"Read-only\" (low 32 bits on NV10:NV30)"),
+    reg10!("CTR_CYCLES_HI", 0x604, 2, ReadOnly, NV10_NV30, ZERO, "seed pcounter-ctr-cycles-hi [NV10:NV30] \"Read-only\", high 8 bits"),
+    reg10!("CTR_CYCLES_ALT", 0x608, 2, ReadOnly, NV10_ALL, ZERO, "seed pcounter-ctr-cycles-alt \"Read-only\""),
+    reg10!("CTR_CYCLES_ALT_HI", 0x60c, 2, ReadOnly, NV10_NV30, ZERO, "seed pcounter-ctr-cycles-alt-hi [NV10:NV30]"),
+    reg10!("CTR_EVENT", 0x610, 2, ReadOnly, NV10_ALL, ZERO, "seed pcounter-ctr-event \"Read-only\""),
+    reg10!("CTR_EVENT_HI", 0x614, 2, ReadOnly, NV10_NV30, ZERO, "seed pcounter-ctr-event-hi [NV10:NV30]"),
+    reg10!("CTR_START", 0x618, 2, ReadOnly, NV10_ALL, ZERO, "seed pcounter-ctr-start \"Read-only\""),
+    reg10!("CTR_START_HI", 0x61c, 2, ReadOnly, NV10_NV30, ZERO, "seed pcounter-ctr-start-hi [NV10:NV30]"),
+    reg10!("CTR_PRE", 0x620, 2, Init, NV10_ALL, ZERO, "seed pcounter-ctr-pre (write sets the initial value, read the current; 32-bit)"),
+    reg10!("CTR_STOP", 0x624, 2, Init, NV10_ALL, ZERO, "seed pcounter-ctr-stop (as CTR_PRE)"),
+    reg10!("THRESHOLD", 0x628, 2, Storage, NV10_ALL, [0xffff_ffff; 4], "seed \"Single event mode\" pcounter-threshold (low 32 bits on NV10:NV30); S8"),
+    reg10!("THRESHOLD_HI", 0x62c, 2, Storage, NV10_NV30, HI8, "seed pcounter-threshold-hi [NV10:NV30] \"The high 8 bits\"; S8"),
+    SeedReg {
+        name: "SHARED_QUAD_ACK_TRIGGER",
+        offset: 0x738,
+        dom_stride: 0,
+        doms: 1,
+        kind: WriteOnly,
+        present: NV30_ON,
+        rw: ZERO,
+        ro: ZERO,
+        reset: ZERO,
+        cite: "seed \"Quad event mode\" pcounter-quad-ack-trigger-nv30 [NV30:NV40] (write-only; bit 0 DOM0, bit 8 DOM1, design D5); reads 0: S8",
+    },
+    SeedReg {
+        name: "SHARED_CTRL",
+        offset: 0x73c,
+        dom_stride: 0,
+        doms: 1,
+        kind: Storage,
+        present: NV10_ALL,
+        rw: CTRL10_RW,
+        ro: CTRL10_RO,
+        reset: ZERO,
+        cite: "seed \"Control registers\" pcounter-ctrl-nv10 (one CTRL shared by both domains); reset 0: S8",
+    },
 ];

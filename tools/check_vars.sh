@@ -84,6 +84,36 @@ if [ -n "${FAULT:-}" ] && [ -n "${DEVICE:-}" ]; then
 	fdev=$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")
 	[ "${fdev:-pcnt}" = "$DEVICE" ] || fail "FAULT=$FAULT DEVICE=$DEVICE: FAULT is a ${fdev:-pcnt} fault; leave DEVICE out or set DEVICE=${fdev:-pcnt}"
 fi
+# Domain limit of a generation (S24): regmap/pcounter.rdl's pcnt_generation rows.
+max_domains() {
+	sed -nE "s/.*pcnt_generation'\{ *name: *\"$1\",.*max_domains: *([0-9]+).*/\1/p" regmap/pcounter.rdl
+}
+# The generations a run rotates over: GEN (all = every one), with FAULT only
+# those of the fault's `gens:` line (default nv40,g84,g92,gt215, sim/build.rs).
+rot=$gens
+if [ -n "${GEN:-}" ] && ! one_of all "${GEN//,/ }"; then
+	rot=${GEN//,/ }
+fi
+if [ -n "${FAULT:-}" ] && [ -z "$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")" ]; then
+	fgens=$(sed -n 's/^gens: *//p' "tests/faults/$FAULT.fault" | tr -d ' ')
+	fgens=${fgens:-nv40,g84,g92,gt215}
+	both=""
+	for g in $rot; do one_of "$g" "${fgens//,/ }" && both="$both $g"; done
+	[ -n "$both" ] || fail "FAULT=$FAULT GEN=$GEN: the fault runs on $(join ${fgens//,/ }) only (its gens: line)"
+elif [ -z "${FAULT:-}" ] && [ -n "${DOMAINS:-}" ] && [ "${DEVICE:-pcnt}" = pcnt ]; then
+	# A domain count no generation of GEN has is skipped by the run (it says
+	# so); refused only when that leaves nothing to run.
+	IFS=, read -r -a list <<<"$DOMAINS"
+	any=""
+	for d in "${list[@]}"; do
+		for g in $rot; do
+			m=$(max_domains "$g")
+			[ -n "$m" ] || fail "check-vars: no max_domains for $g in regmap/pcounter.rdl (tools/check_vars.sh is stale)"
+			[ "$d" -le "$m" ] && any=1
+		done
+	done
+	[ -n "$any" ] || fail "GEN=$GEN DOMAINS=$DOMAINS: no generation of GEN has that many domains (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8)"
+fi
 [ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts" || fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts)"
 [ -z "${DECODE:-}" ] || one_of "$DECODE" "strict lax" || fail "DECODE=$DECODE: valid decodes are strict, lax"
 if [ -n "${SHARD:-}" ]; then

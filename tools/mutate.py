@@ -84,8 +84,11 @@ DEVICES = {
         "top": "pcnt_top",
         "params": ["-GNumDomains=2"],
         "target": "target/mutate",
-        "seeds": 8,
+        "seeds": 12,
         "cycles": 50000,
+        # The generations the mutants' random seeds rotate over (fault files'
+        # `gens:`): 12 seeds = two of each.
+        "gens": "nv20,nv30,nv40,g84,g92,gt215",
     },
     # The PMON box's default build (4 counters, 4 sources, 4-bit lanes, P13),
     # the configuration of its lockstep (sim/build.rs DEVICES, "c4").
@@ -547,6 +550,10 @@ def main():
             verdict[m["name"]] = ("lint", "lint: " + w)
         elif not a.reuse:
             dev = "" if DEV is DEVICES["pcnt"] else f"device: {a.device}\n"
+            # PCOUNTER mutants run on every generation a 2-domain build has
+            # (S24): the NV10 layout (nv20, nv30) and the NV40 one.
+            if DEV is DEVICES["pcnt"]:
+                dev = f"gens: {DEV['gens']}\n"
             (work / "faults" / f'{m["name"]}.fault').write_text(
                 f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate)\n'
                 f'{dev}file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\nreplace: {m["replace"].strip() or "/**/"}\n'

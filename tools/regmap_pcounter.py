@@ -13,11 +13,15 @@ a field, or which generation has it:
 import re
 import sys
 
+from systemrdl.node import RegfileNode
+
 from regmap_common import ROOT, access_of, camel, compile_rdl, peakrdl
 
 SRC = ROOT / "regmap" / "pcounter.rdl"
 PEAKRDL_MD = ROOT / "docs" / "regmap" / "pcounter.md"
 PEAKRDL_H = ROOT / "docs" / "regmap" / "pcounter.h"
+PEAKRDL_NV10_MD = ROOT / "docs" / "regmap" / "pcounter_nv10.md"
+PEAKRDL_NV10_H = ROOT / "docs" / "regmap" / "pcounter_nv10.h"
 # Yosys 0.23 neither parses `return` nor resolves a package's own enum items
 # unqualified inside its functions: functions assign their name, and enum
 # items are package-qualified there.
@@ -30,125 +34,371 @@ def fail(msg):
     sys.exit(f"{SRC.relative_to(ROOT)}: {msg}")
 
 
-def load(root):
-    """Registers as dicts (the shape the emitters below use) from the RDL.
+# The addrmaps of regmap/pcounter.rdl; the first carries the generation
+# table and the features.
+TOPS = ["pcounter", "pcounter_nv10"]
 
-    A per-domain register is an array whose first dimension is the domain
-    (NUM_DOMAINS_MAX); a second dimension makes it an array per domain
-    (SIG_STATUS). A register that is not an array is global."""
-    top = root.top
-    gens = top.get_property("pcnt_gens").split()
+
+def gen_table(top):
+    gens, layout_of, max_doms = [], {}, {}
+    for g in top.get_property("pcnt_generations") or []:
+        gens.append(g.name)
+        layout_of[g.name] = g.layout
+        max_doms[g.name] = g.max_domains
+        if not 1 <= g.max_domains <= NUM_DOMAINS_MAX:
+            fail(f"generation {g.name}: max_domains {g.max_domains} outside 1..{NUM_DOMAINS_MAX}")
     if not gens:
-        fail("pcnt_gens is empty")
-    features = []
-    for ft in top.get_property("pcnt_features") or []:
-        if ft.since not in gens:
-            fail(f"feature {ft.name}: unknown generation {ft.since!r} (pcnt_gens: {' '.join(gens)})")
-        features.append({"name": ft.name, "since": ft.since, "desc": ft.desc})
+        fail("pcnt_generations is empty")
+    return gens, layout_of, max_doms
+
+
+def check_gen(gens, name, what):
+    if name not in gens:
+        fail(f"{what}: unknown generation {name!r} (pcnt_generations: {' '.join(gens)})")
+
+
+def reg_inst(node, gens, layout, base, doms, dom_stride, dom):
+    """One register instance as a dict (the shape the emitters below use)."""
+    name = node.inst_name
+    since = node.get_property("pcnt_since") or gens[0]
+    until = node.get_property("pcnt_until") or None
+    check_gen(gens, since, name)
+    if until:
+        check_gen(gens, until, name)
+    r = {
+        "name": name,
+        "view": node.get_property("pcnt_view") or name,
+        "layout": layout,
+        "offset": base + node.raw_address_offset,
+        "desc": node.get_property("desc") or "",
+        "kind": node.get_property("pcnt_kind").name,
+        "aborts": bool(node.get_property("pcnt_aborts")),
+        "since": since,
+        "until": until,
+        "fields": [],
+        "late": bool(node.get_property("pcnt_view_late")),
+        "doms": doms,
+        "dom_stride": dom_stride,
+        "dom": dom,
+        "count": 1,
+        "stride": 0,
+    }
+    dims = node.array_dimensions or []
+    if dims and doms is None:
+        # NV40 layout: REG[doms] or REG[doms][n] (SIG_STATUS).
+        if len(dims) > 2:
+            fail(f"{name}: a per-domain register is REG[doms] or REG[doms][n]")
+        r["doms"] = dims[0]
+        r["count"] = dims[1] if len(dims) == 2 else 1
+        r["stride"] = node.array_stride if len(dims) == 2 else 0
+        r["dom_stride"] = node.array_stride * r["count"]
+    elif dims:
+        fail(f"{name}: no register arrays inside a register file")
+    # Registers of one named type share one field list (Rust: one const).
+    # (original_def: the declared type, before dynamic assignments such as
+    # `REG -> desc = ...` derive a new one; None for an anonymous type.)
+    odef = node.inst.original_def
+    r["type"] = odef.type_name if odef is not None else None
+    for f in node.fields():
+        fs = f.get_property("pcnt_since") or since
+        fu = f.get_property("pcnt_until") or until
+        check_gen(gens, fs, f"{name}.{f.inst_name}")
+        if gens.index(fs) < gens.index(since):
+            fail(f"{name}.{f.inst_name}: field before its register ({fs} < {since})")
+        m = ((1 << f.width) - 1) << f.lsb
+        r["fields"].append({"name": f.inst_name, "lsb": f.lsb, "width": f.width,
+                            "access": access_of(f), "since": fs, "until": fu, "mask": m,
+                            "dom_field": f.get_property("pcnt_dom_field") or None})
+    return r
+
+
+def load_layout(top, gens):
+    """Register instances of one addrmap. On the NV40 layout a per-domain
+    register is an array whose first dimension is the domain (a second one
+    makes it an array per domain, SIG_STATUS). On the NV10 layout the
+    per-domain registers sit in register files: an array over the domains,
+    or one instance per domain (pcnt_dom). A register outside both is
+    global."""
+    layout = top.get_property("pcnt_layout")
     regs, globs = [], []
-    owner_of_type = {}
     for node in top.children(unroll=False):
-        name = node.inst_name
-        since = node.get_property("pcnt_since") or gens[0]
-        if since not in gens:
-            fail(f"{name}: unknown generation {since!r}")
-        r = {
-            "name": name,
-            "offset": node.raw_address_offset,
-            "desc": node.get_property("desc") or "",
-            "kind": node.get_property("pcnt_kind").name,
-            "aborts": bool(node.get_property("pcnt_aborts")),
-            "since": since,
-            "fields": [],
-        }
-        dims = node.array_dimensions or []
-        if dims:
-            if dims[0] != NUM_DOMAINS_MAX or len(dims) > 2:
-                fail(f"{name}: a per-domain register is REG[{NUM_DOMAINS_MAX}] or REG[{NUM_DOMAINS_MAX}][n]")
-            r["count"] = dims[1] if len(dims) == 2 else 1
-            r["stride"] = node.array_stride if len(dims) == 2 else 0
-            r["dom_stride"] = node.array_stride * r["count"]
+        if isinstance(node, RegfileNode):
+            dims = node.array_dimensions or []
+            if dims:
+                doms, stride, dom = dims[0], node.array_stride, None
+            else:
+                dom = node.get_property("pcnt_dom")
+                if dom is None:
+                    fail(f"{node.inst_name}: a register file is an array over the domains or has pcnt_dom")
+                doms, stride = 1, 0
+            for child in node.children(unroll=False):
+                regs.append(reg_inst(child, gens, layout, node.raw_address_offset, doms, stride, dom))
         else:
-            r.update(count=1, stride=0, dom_stride=0x4)
-        # Registers of one named type share one field list (Rust: one const).
-        # (original_def: the declared type, before dynamic assignments such as
-        # `REG -> desc = ...` derive a new one; None for an anonymous type.)
-        odef = node.inst.original_def
-        tname = odef.type_name if odef is not None else None
-        if tname and tname in owner_of_type:
-            r["like"] = owner_of_type[tname]
-        elif tname:
-            owner_of_type[tname] = name
-        used = 0
-        for f in node.fields():
-            fs = f.get_property("pcnt_since") or since
-            if gens.index(fs) < gens.index(since):
-                fail(f"{name}.{f.inst_name}: field before its register ({fs} < {since})")
-            m = ((1 << f.width) - 1) << f.lsb
-            used |= m
-            r["fields"].append({"name": f.inst_name, "lsb": f.lsb, "width": f.width,
-                                "access": access_of(f), "since": fs, "mask": m})
-        r["late"] = bool(node.get_property("pcnt_view_late"))
-        (regs if dims else globs).append(r)
+            r = reg_inst(node, gens, layout, 0, None, 0x4, None)
+            if r["doms"] is None:
+                r["doms"] = 1
+                globs.append(r)
+            else:
+                regs.append(r)
+    # Named types: the first register of a type owns its field list; one
+    # whose fields differ (generations inherited from its own
+    # pcnt_since/pcnt_until) gets its own.
+    owner = {}
+    for r in regs + globs:
+        t = r.pop("type")
+        key = (t, tuple(map(tuple, field_sig(r))))
+        if t and key in owner:
+            r["like"] = owner[key]
+        elif t:
+            owner[key] = r["view"].split("[")[0]
     # The compiler lists children in address order; the view puts the
     # pcnt_view_late registers last (stable sort).
     regs.sort(key=lambda r: r["late"])
     globs.sort(key=lambda r: r["late"])
-    return gens, features, regs, globs
+    return layout, regs, globs
 
 
 def expand(regs):
-    """Per-domain view entries: one per 32-bit register (arrays expanded)."""
-    view = []
+    """(view name, instance, i) per 32-bit register (arrays expanded)."""
+    out = []
     for r in regs:
         for i in range(r["count"]):
-            name = r["name"] if r["count"] == 1 else f"{r['name']}[{i}]"
-            view.append((name, r, i))
-    return view
+            name = r["view"] if r["count"] == 1 else f"{r['view']}[{i}]"
+            out.append((name, r, i))
+    return out
+
+
+def field_sig(r):
+    return [(f["name"], f["lsb"], f["width"], f["access"], f["since"], f["until"]) for f in r["fields"]]
+
+
+def places_of(layout, insts):
+    """The places of one view register in one layout: an array instance is
+    one place; per-domain instances (pcnt_dom) are merged into one, which
+    needs domains 0..n-1 at evenly spaced addresses."""
+    out = []
+    fixed = sorted((r["dom"], off, r) for off, r in insts if r["dom"] is not None)
+    for off, r in insts:
+        if r["dom"] is None:
+            out.append({"layout": layout, "offset": off, "dom_stride": r["dom_stride"], "doms": r["doms"],
+                        "since": r["since"], "until": r["until"], "inst": r})
+    if fixed:
+        doms = [d for d, _, _ in fixed]
+        offs = [o for _, o, _ in fixed]
+        step = offs[1] - offs[0] if len(offs) > 1 else 0
+        r0 = fixed[0][2]
+        if doms != list(range(len(doms))) or any(offs[i] != offs[0] + i * step for i in range(len(offs))) \
+                or any((r["since"], r["until"]) != (r0["since"], r0["until"]) for _, _, r in fixed):
+            fail(f"{r0['view']}: per-domain instances must be domains 0..n-1, evenly spaced, same generations")
+        out.append({"layout": layout, "offset": offs[0], "dom_stride": step, "doms": len(doms),
+                    "since": r0["since"], "until": r0["until"], "inst": r0})
+    return out
+
+
+def join(layouts):
+    """One logical register view over every layout: the first layout's
+    registers in its order, then each further layout's new ones. Returns
+    the per-domain view [{name, reg, places}] and the global view."""
+    view, by_name = [], {}
+    for layout, regs, _ in layouts:
+        insts = {}
+        for name, r, i in expand(regs):
+            insts.setdefault(name, []).append((r["offset"] + i * r["stride"], r))
+        for name, lst in insts.items():
+            r = lst[0][1]
+            for _, x in lst:
+                if field_sig(x) != field_sig(r) or x["kind"] != r["kind"] or x["aborts"] != r["aborts"]:
+                    fail(f"{name}: its {layout} instances differ (fields, kind or aborts)")
+            if name in by_name:
+                e = by_name[name]
+                if field_sig(e["reg"]) != field_sig(r) or e["reg"]["kind"] != r["kind"] \
+                        or e["reg"]["aborts"] != r["aborts"]:
+                    fail(f"{name}: the {layout} instance {r['name']} differs from the "
+                         f"{e['places'][0]['layout']} one (fields, kind or aborts)")
+            else:
+                e = {"name": name, "reg": r, "places": []}
+                by_name[name] = e
+                view.append(e)
+            e["places"] += places_of(layout, lst)
+    gview = []
+    for layout, _, globs in layouts:
+        for r in globs:
+            gview.append({"name": r["name"], "reg": r, "places": [
+                {"layout": layout, "offset": r["offset"], "dom_stride": 0, "doms": 1,
+                 "since": r["since"], "until": r["until"], "inst": r}]})
+    return view, gview
+
+
+def shared_fields(view, gview):
+    """[(global index, shared field, target view index, target field, dom)]
+    from pcnt_dom_field, and the target view index per shared global."""
+    idx = {e["name"]: i for i, e in enumerate(view)}
+    out, targets = [], {}
+    for g, e in enumerate(gview):
+        for f in e["reg"]["fields"]:
+            spec = f["dom_field"]
+            if not spec:
+                continue
+            m = re.fullmatch(r"([A-Z0-9_]+)\.([A-Z0-9_]+)@([0-9,]+)", spec)
+            if not m or m.group(1) not in idx:
+                fail(f"{e['name']}.{f['name']}: pcnt_dom_field {spec!r} is not REG.FIELD@d[,d] of a view register")
+            t = idx[m.group(1)]
+            tf = [x for x in view[t]["reg"]["fields"] if x["name"] == m.group(2)]
+            if not tf or tf[0]["width"] < f["width"] or tf[0]["access"] != f["access"]:
+                fail(f"{e['name']}.{f['name']}: {spec} names no field of that access at least {f['width']} bits wide")
+            if targets.setdefault(g, t) != t:
+                fail(f"{e['name']}: every pcnt_dom_field of one register must name the same view register")
+            for d in m.group(3).split(","):
+                out.append((g, f, t, tf[0], int(d)))
+    return out, targets
+
+
+def load():
+    roots = [compile_rdl(SRC, t) for t in TOPS]
+    top = roots[0].top
+    gens, layout_of, max_doms = gen_table(top)
+    features = []
+    for ft in top.get_property("pcnt_features") or []:
+        check_gen(gens, ft.since, f"feature {ft.name}")
+        if ft.until:
+            check_gen(gens, ft.until, f"feature {ft.name}")
+        features.append({"name": ft.name, "since": ft.since, "until": ft.until or None, "desc": ft.desc})
+    layouts = [load_layout(r.top, gens) for r in roots]
+    names = [lay for lay, _, _ in layouts]
+    for g in gens:
+        if layout_of[g] not in names:
+            fail(f"generation {g}: layout {layout_of[g]!r} is no addrmap's pcnt_layout ({' '.join(names)})")
+    check_layout(layouts[0][1])
+    view, gview = join(layouts)
+    if len(view) > 1 << 6:
+        fail("the register view outgrew RegIdxW = 6")
+    sh, targets = shared_fields(view, gview)
+    # A shared field must have its per-domain field on every generation it
+    # exists on (else a write would deliver to a field that is not there).
+    for (g, f, t, tf, d) in sh:
+        for gi, gn in enumerate(gens):
+            if present_on({"gens": gens, "layout_of": layout_of}, gview[g], gi) \
+                    and in_gens(gens, gi, f["since"], f["until"]) \
+                    and not in_gens(gens, gi, tf["since"], tf["until"]):
+                fail(f"{gview[g]['name']}.{f['name']}: {view[t]['name']}.{tf['name']} is absent on {gn}")
+    # Layouts in the order the generations first use them.
+    order = []
+    for g in gens:
+        if layout_of[g] not in order:
+            order.append(layout_of[g])
+    return {"gens": gens, "layout_of": layout_of, "max_doms": max_doms, "features": features,
+            "layouts": order, "view": view, "gview": gview, "shared": sh, "targets": targets,
+            "roots": roots, "by_layout": {lay: (regs, globs) for lay, regs, globs in layouts}}
 
 
 def check_layout(regs):
-    """The decoder relies on every per-domain array owning whole 0x20 blocks."""
-    blocks = {}
+    """The NV40 decoder relies on every per-domain array owning whole 0x20 blocks."""
     for r in regs:
+        if r["doms"] != NUM_DOMAINS_MAX:
+            fail(f"{r['name']}: a per-domain register of the NV40 layout is REG[{NUM_DOMAINS_MAX}]")
         if r["count"] == 1:
             if r["dom_stride"] != 4 or r["offset"] % 0x20:
                 fail(f"{r['name']}: per-domain arrays must be 0x20-aligned, stride 4")
-            blocks.setdefault(r["offset"] >> 5, r["name"])
         else:
             if r["stride"] != 4 or r["dom_stride"] != r["count"] * 4 or r["offset"] % 0x100:
                 fail(f"{r['name']}: SIG_STATUS-like arrays must be 0x100-aligned")
 
 
-def mask(fields, gens, gi, access):
+def in_gens(gens, gi, since, until):
+    return gens.index(since) <= gi and (until is None or gi < gens.index(until))
+
+
+def mask(fields, gens, gi, access, shared=None):
+    """Bits of `access` on generation index gi; shared = True / False keeps
+    only the fields with / without pcnt_dom_field."""
     return sum(f["mask"] for f in fields
-               if f["access"] == access and gens.index(f["since"]) <= gi)
+               if f["access"] == access and in_gens(gens, gi, f["since"], f["until"])
+               and (shared is None or bool(f["dom_field"]) == shared))
+
+
+def layout_addrs(view, lay):
+    """(address, domain, view index) of every per-domain register of a layout,
+    in address order."""
+    out = []
+    for i, e in enumerate(view):
+        for p in e["places"]:
+            if p["layout"] == lay:
+                out += [(p["offset"] + d * p["dom_stride"], d, i) for d in range(p["doms"])]
+    addrs = [a for a, _, _ in out]
+    if len(set(addrs)) != len(addrs):
+        fail(f"layout {lay}: two registers at one address")
+    return sorted(out)
+
+
+def present_on(m, e, gi):
+    """The view entry e is addressable on generation index gi."""
+    g = m["gens"][gi]
+    return any(p["layout"] == m["layout_of"][g] and in_gens(m["gens"], gi, p["since"], p["until"])
+               for p in e["places"])
 
 
 # ---------------------------------------------------------------- SystemVerilog
-def gen_sv(gens, features, regs, globs):
-    view = expand(regs)
-    gview = expand(globs)
+def sv_gen_cond(gens, since, until):
+    """SV condition for since <= gen < until. `gen >= GenNv10` is always
+    true and Verilator warns (UNSIGNED) about the constant comparison."""
+    c = []
+    if since != gens[0]:
+        c.append(f"(gen >= {PKG_GEN}{camel(since)})")
+    if until:
+        c.append(f"(gen < {PKG_GEN}{camel(until)})")
+    return " && ".join(c) if c else "1'b1"
+
+
+def gen_sv(m):
+    gens, view, gview = m["gens"], m["view"], m["gview"]
+    gw = max(1, (len(gens) - 1).bit_length())
+    lw = max(1, (len(m["layouts"]) - 1).bit_length())
     o = [f"// {HEADER}",
          "//",
-         "// Register map of the NV40:GF100 PCOUNTER layout (seed 003 \"MMIO registers\",",
-         "// \"NV40\"). View index = position of a 32-bit register in a domain's",
-         "// register view (pcnt_domain reg_rd_o); arrays are expanded.",
+         "// Register maps of PCOUNTER's two MMIO layouts (seed 003 \"MMIO registers\",",
+         "// \"NV10\" and \"NV40\"). View index = position of a 32-bit register in a",
+         "// domain's register view (pcnt_domain reg_rd_o); arrays are expanded; both",
+         "// layouts address the one view (docs/semantics.md S24).",
          "package pcnt_reg_pkg;",
          "",
-         "  typedef enum logic [1:0] {"]
-    o += [f"    Gen{camel(g)} = 2'd{i}" + ("," if i < len(gens) - 1 else "")
+         f"  typedef enum logic [{gw - 1}:0] {{"]
+    o += [f"    Gen{camel(g)} = {gw}'d{i}" + ("," if i < len(gens) - 1 else "")
           for i, g in enumerate(gens)]
     o += ["  } gen_e;", ""]
+    o.append("  // Register layouts (the addrmaps of regmap/pcounter.rdl).")
+    o.append(f"  typedef enum logic [{lw - 1}:0] {{")
+    o += [f"    Layout{camel(l)} = {lw}'d{i}" + ("," if i < len(m["layouts"]) - 1 else "")
+          for i, l in enumerate(m["layouts"])]
+    o += ["  } layout_e;", ""]
+    o.append("  function automatic layout_e gen_layout(gen_e gen);")
+    o.append("    layout_e l;")
+    o.append(f"    l = pcnt_reg_pkg::Layout{camel(m['layouts'][0])};")
+    o.append("    unique case (gen)")
+    for g in gens:
+        o.append(f"      {PKG_GEN}{camel(g)}: l = pcnt_reg_pkg::Layout{camel(m['layout_of'][g])};")
+    o.append(f"      default: l = pcnt_reg_pkg::Layout{camel(m['layouts'][0])};")
+    o.append("    endcase")
+    o.append("    gen_layout = l;")
+    o.append("  endfunction")
+    o.append("")
+    o.append("  // Domains a generation has at most (S24).")
+    o.append("  function automatic int unsigned max_domains(gen_e gen);")
+    o.append("    int unsigned n;")
+    o.append(f"    n = {NUM_DOMAINS_MAX};")
+    o.append("    unique case (gen)")
+    for g in gens:
+        o.append(f"      {PKG_GEN}{camel(g)}: n = {m['max_doms'][g]};")
+    o.append(f"      default: n = {NUM_DOMAINS_MAX};")
+    o.append("    endcase")
+    o.append("    max_domains = n;")
+    o.append("  endfunction")
+    o.append("")
     o.append("  // Feature flags (regmap pcnt_features). The RTL tests these, never a")
     o.append("  // generation: a generation comparison appears only in this package.")
-    for ft in features:
+    for ft in m["features"]:
         o.append(f"  // {ft['name']}: {ft['desc']}")
         o.append(f"  function automatic logic feat_{ft['name']}(gen_e gen);")
-        if ft["since"] == gens[0]:
-            o.append(f"    feat_{ft['name']} = 1'b1;")
-        else:
-            o.append(f"    feat_{ft['name']} = (gen >= {PKG_GEN}{camel(ft['since'])});")
+        o.append(f"    feat_{ft['name']} = {sv_gen_cond(gens, ft['since'], ft['until'])};")
         o.append("  endfunction")
     o += ["",
           f"  localparam int unsigned NumDomainsMax = {NUM_DOMAINS_MAX};",
@@ -156,32 +406,45 @@ def gen_sv(gens, features, regs, globs):
           f"  localparam int unsigned NumGlobalRegs = {len(gview)};",
           "  localparam int unsigned RegIdxW = 6;", ""]
     o.append("  // Per-domain view indices")
-    for r in regs:
-        first = [i for i, (_, rr, _) in enumerate(view) if rr is r][0]
-        o.append(f"  localparam int unsigned Reg{camel(r['name'])} = {first};")
-    for r in regs:
-        if r["count"] > 1:
-            o.append(f"  localparam int unsigned {camel(r['name'])}Count = {r['count']};")
+    seen = set()
+    for i, e in enumerate(view):
+        base = e["name"].split("[")[0]
+        if base not in seen:
+            seen.add(base)
+            o.append(f"  localparam int unsigned Reg{camel(base)} = {i};")
+    for base in sorted(seen):
+        n = sum(1 for e in view if e["name"].split("[")[0] == base)
+        if n > 1:
+            o.append(f"  localparam int unsigned {camel(base)}Count = {n};")
     o.append("")
     o.append("  // Global view indices")
-    for i, (n, r, _) in enumerate(gview):
-        o.append(f"  localparam int unsigned Glob{camel(r['name'])} = {i};")
+    for i, e in enumerate(gview):
+        o.append(f"  localparam int unsigned Glob{camel(e['name'])} = {i};")
     o.append("")
-    o.append("  // Offsets inside the 0x1000 window (+ dom * dom_stride [+ i * stride])")
-    for r in regs + globs:
-        o.append(f"  localparam logic [11:0] {camel(r['name'])}Offset = 12'h{r['offset']:03x};")
+    o.append("  // Offsets of domain 0 inside the 0x1000 window, per layout")
+    o.append("  // (+ dom * dom stride [+ i * 4 for SIG_STATUS on NV40])")
+    for e in view + gview:
+        if "[" in e["name"] and not e["name"].endswith("[0]"):
+            continue
+        for p in e["places"]:
+            pfx = camel(e["name"].split("[")[0]) + camel(p["layout"])
+            o.append(f"  localparam logic [11:0] {pfx}Offset = 12'h{p['offset']:03x};")
     o.append("")
     o.append("  // Fields")
-    for r in regs + globs:
-        if "like" in r:
+    done = set()
+    for e in view + gview:
+        r = e["reg"]
+        base = e["name"].split("[")[0]
+        if "like" in r or base in done:
             continue
+        done.add(base)
         for f in r["fields"]:
-            p = camel(r["name"]) + camel(f["name"])
+            p = camel(base) + camel(f["name"])
             o.append(f"  localparam int unsigned {p}Lsb = {f['lsb']};")
             o.append(f"  localparam int unsigned {p}Width = {f['width']};")
     o.append("")
 
-    def mask_fn(fname, entries, access, doc):
+    def mask_fn(fname, entries, access, doc, shared=None):
         o.append(f"  // {doc}")
         o.append(f"  function automatic logic [31:0] {fname}(int unsigned idx, gen_e gen);")
         o.append("    logic [31:0] m;")
@@ -190,10 +453,10 @@ def gen_sv(gens, features, regs, globs):
         for gi, g in enumerate(gens):
             o.append(f"      {PKG_GEN}{camel(g)}: begin")
             o.append("        unique case (idx)")
-            for i, (_, r, _) in enumerate(entries):
-                m = mask(r["fields"], gens, gi, access)
-                if m:
-                    o.append(f"          {i}: m = 32'h{m:08x};")
+            for i, e in enumerate(entries):
+                v = mask(e["reg"]["fields"], gens, gi, access, shared)
+                if v:
+                    o.append(f"          {i}: m = 32'h{v:08x};")
             o.append("          default: m = 32'h0;")
             o.append("        endcase")
             o.append("      end")
@@ -204,7 +467,9 @@ def gen_sv(gens, features, regs, globs):
         o.append("")
 
     mask_fn("dom_rw_mask", view, "rw", "Bits stored as written, per view index and generation")
-    mask_fn("glob_rw_mask", gview, "rw", "Global registers: bits stored as written")
+    mask_fn("glob_rw_mask", gview, "rw",
+            "Global registers: bits stored in the register itself (a shared register's\n"
+            "  // fields that are views of per-domain state are not, S24)", shared=False)
     o.append("  // Bits of view register idx stored on at least one generation: decides at")
     o.append("  // elaboration which registers get flops at all (the per-generation mask is")
     o.append("  // applied on every write, S8).")
@@ -212,75 +477,149 @@ def gen_sv(gens, features, regs, globs):
     o.append("    logic [31:0] m;")
     o.append("    m = 32'h0;")
     o.append("    unique case (idx)")
-    for i, (_, r, _) in enumerate(view):
-        m = 0
+    for i, e in enumerate(view):
+        v = 0
         for gi in range(len(gens)):
-            m |= mask(r["fields"], gens, gi, "rw")
-        if m:
-            o.append(f"      {i}: m = 32'h{m:08x};")
+            v |= mask(e["reg"]["fields"], gens, gi, "rw")
+        if v:
+            o.append(f"      {i}: m = 32'h{v:08x};")
     o.append("      default: m = 32'h0;")
     o.append("    endcase")
     o.append("    dom_store_mask = m;")
     o.append("  endfunction")
     o.append("")
-
-    def bits(entries, pred):
-        v = sum(1 << i for i, (_, r, _) in enumerate(entries) if pred(r))
-        return v
-
+    aborts = sum(1 << i for i, e in enumerate(view) if e["reg"]["aborts"])
     o.append("  // Registers whose write aborts single event mode (docs/semantics.md S2)")
-    o.append(f"  localparam logic [NumDomRegs-1:0] DomRegAborts = {len(view)}'h{bits(view, lambda r: r['aborts']):x};")
+    o.append(f"  localparam logic [NumDomRegs-1:0] DomRegAborts = {len(view)}'h{aborts:x};")
     o.append("")
-    def present_expr(r):
-        # `gen >= GenNv40` is always true and Verilator warns (UNSIGNED, on by
-        # default) about the constant comparison.
-        if r["since"] == gens[0]:
-            return "1'b1"
-        return f"(gen >= {PKG_GEN}{camel(r['since'])})"
 
-    o.append("  // First generation that has each register")
-    o.append("  function automatic logic dom_reg_present(int unsigned idx, gen_e gen);")
-    o.append("    logic p;")
-    o.append("    p = 1'b0;")
-    o.append("    unique case (idx)")
-    for i, (_, r, _) in enumerate(view):
-        o.append(f"      {i}: p = {present_expr(r)};")
-    o.append("      default: p = 1'b0;")
+    def present_fn(fname, entries):
+        o.append(f"  function automatic logic {fname}(int unsigned idx, gen_e gen);")
+        o.append("    logic p;")
+        o.append("    p = 1'b0;")
+        o.append("    unique case (idx)")
+        for i, e in enumerate(entries):
+            conds = []
+            for gi, g in enumerate(gens):
+                if present_on(m, e, gi):
+                    conds.append(f"(gen == {PKG_GEN}{camel(g)})")
+            if len(conds) == len(gens):
+                o.append(f"      {i}: p = 1'b1;")
+            elif conds:
+                o.append(f"      {i}: p = {' || '.join(conds)};")
+            else:
+                o.append(f"      {i}: p = 1'b0;")
+        o.append("      default: p = 1'b0;")
+        o.append("    endcase")
+        o.append(f"    {fname} = p;")
+        o.append("  endfunction")
+        o.append("")
+
+    o.append("  // Whether a register is addressable on a generation: in its layout, and")
+    o.append("  // from pcnt_since to before pcnt_until there.")
+    present_fn("dom_reg_present", view)
+    present_fn("glob_reg_present", gview)
+
+    # Shared registers (S24)
+    sh = m["shared"]
+    shared_mask = sum(1 << g for g in m["targets"])
+    o.append("  // Shared registers of the NV10 layout (S24): global registers whose")
+    o.append("  // pcnt_dom_field fields are views of per-domain registers. A write is")
+    o.append("  // delivered to each configured domain its fields name as a write of view register")
+    o.append("  // shared_target(g) with the data shared_wdata(g, d, ...); a read composes")
+    o.append("  // the stored bits with the per-domain views (shared_rdata).")
+    o.append(f"  localparam logic [NumGlobalRegs-1:0] GlobShared = {len(gview)}'h{shared_mask:x};")
+    ndoms = max([d for (_, _, _, _, d) in sh], default=0) + 1
+    o.append(f"  localparam int unsigned NumSharedDoms = {ndoms};")
+    o.append("  function automatic int unsigned shared_target(int unsigned g);")
+    o.append("    int unsigned t;")
+    o.append("    t = 0;")
+    o.append("    unique case (g)")
+    for g, t in sorted(m["targets"].items()):
+        o.append(f"      {g}: t = {t};")
+    o.append("      default: t = 0;")
     o.append("    endcase")
-    o.append("    dom_reg_present = p;")
+    o.append("    shared_target = t;")
     o.append("  endfunction")
     o.append("")
-    o.append("  function automatic logic glob_reg_present(int unsigned idx, gen_e gen);")
-    o.append("    logic p;")
-    o.append("    p = 1'b0;")
-    o.append("    unique case (idx)")
-    for i, (_, r, _) in enumerate(gview):
-        o.append(f"      {i}: p = {present_expr(r)};")
-    o.append("      default: p = 1'b0;")
-    o.append("    endcase")
-    o.append("    glob_reg_present = p;")
+
+    def sv_field_cond(f):
+        return sv_gen_cond(gens, f["since"], f["until"])
+
+    o.append("  function automatic logic [31:0] shared_wdata(int unsigned g, int unsigned d,")
+    o.append("                                               logic [31:0] wdata, gen_e gen);")
+    o.append("    logic [31:0] w;")
+    o.append("    w = 32'h0;")
+    for (g, f, t, tf, d) in sh:
+        if f["access"] == "ro":
+            continue
+        o.append(f"    if ((g == {g}) && (d == {d}) && {sv_field_cond(f)}) begin")
+        o.append(f"      w[{tf['lsb'] + f['width'] - 1}:{tf['lsb']}] = wdata[{f['lsb'] + f['width'] - 1}:{f['lsb']}];")
+        o.append("    end")
+    o.append("    shared_wdata = w;")
     o.append("  endfunction")
     o.append("")
+    o.append("  // views[d*32 +: 32] = domain d's view of shared_target(g) (0 when the")
+    o.append("  // domain is absent).")
+    o.append("  function automatic logic [31:0] shared_rdata(int unsigned g, logic [31:0] stored,")
+    o.append("                                               logic [NumSharedDoms*32-1:0] views,")
+    o.append("                                               gen_e gen);")
+    o.append("    logic [31:0] r;")
+    o.append("    r = stored;")
+    seen_rd = set()
+    for (g, f, t, tf, d) in sh:
+        if f["access"] == "wo" or (g, f["name"]) in seen_rd:
+            continue
+        # A field delivered to several domains reads back from the first.
+        seen_rd.add((g, f["name"]))
+        o.append(f"    if ((g == {g}) && {sv_field_cond(f)}) begin")
+        o.append(f"      r[{f['lsb'] + f['width'] - 1}:{f['lsb']}] = views[{d * 32 + tf['lsb'] + f['width'] - 1}:{d * 32 + tf['lsb']}];")
+        o.append("    end")
+    o.append("    // A generation without the register (the NV40 layout) reads 0 (S8).")
+    o.append("    if (!glob_reg_present(g, gen)) begin")
+    o.append("      r = 32'h0;")
+    o.append("    end")
+    o.append("    shared_rdata = r;")
+    o.append("  endfunction")
+    o.append("")
+
     # decoder
     o.append("  // Address decoder. Result {dom_hit, glob_hit, dom[2:0], idx[RegIdxW-1:0]};")
     o.append("  // presence per generation and domain count is checked by the caller.")
     o.append("  localparam int unsigned DecodeW = 2 + 3 + RegIdxW;")
-    o.append("  function automatic logic [DecodeW-1:0] decode(logic [11:0] addr);")
+    vidx = {e["name"]: i for i, e in enumerate(view)}
+    o.append("  function automatic logic [DecodeW-1:0] decode(logic [11:0] addr, layout_e layout);")
     o.append("    logic [DecodeW-1:0] r;")
     o.append("    r = '0;")
-    o.append("    unique case (addr[11:5])")
-    for r in regs:
-        first = [i for i, (_, rr, _) in enumerate(view) if rr is r][0]
-        if r["count"] == 1:
-            o.append(f"      7'h{r['offset'] >> 5:02x}: r = {{1'b1, 1'b0, addr[4:2], 6'd{first}}};")
+    o.append("    unique case (layout)")
+    for lay in m["layouts"]:
+        regs, globs = m["by_layout"][lay]
+        o.append(f"      pcnt_reg_pkg::Layout{camel(lay)}: begin")
+        if lay == "nv40":
+            o.append("        unique case (addr[11:5])")
+            for r in regs:
+                first = vidx[expand([r])[0][0]]
+                if r["count"] == 1:
+                    o.append(f"          7'h{r['offset'] >> 5:02x}: r = {{1'b1, 1'b0, addr[4:2], 6'd{first}}};")
+                else:
+                    for d in range(NUM_DOMAINS_MAX):
+                        blk = (r["offset"] + d * r["dom_stride"]) >> 5
+                        o.append(f"          7'h{blk:02x}: r = {{1'b1, 1'b0, 3'd{d}, 6'd{first} + {{3'b0, addr[4:2]}}}};")
+            o.append("          default: r = '0;")
+            o.append("        endcase")
         else:
-            for d in range(NUM_DOMAINS_MAX):
-                blk = (r["offset"] + d * r["dom_stride"]) >> 5
-                o.append(f"      7'h{blk:02x}: r = {{1'b1, 1'b0, 3'd{d}, 6'd{first} + {{3'b0, addr[4:2]}}}};")
+            # Small layouts: every address listed.
+            o.append("        unique case (addr[11:2])")
+            for a, d, i in layout_addrs(view, lay):
+                o.append(f"          10'h{a >> 2:03x}: r = {{1'b1, 1'b0, 3'd{d}, 6'd{i}}};")
+            o.append("          default: r = '0;")
+            o.append("        endcase")
+        for g, e in enumerate(gview):
+            if e["places"][0]["layout"] == lay:
+                o.append(f"        if (addr[11:2] == 10'h{e['places'][0]['offset'] >> 2:03x}) r = {{1'b0, 1'b1, 3'd0, 6'd{g}}};")
+        o.append("      end")
     o.append("      default: r = '0;")
     o.append("    endcase")
-    for i, (_, r, _) in enumerate(gview):
-        o.append(f"    if (addr[11:2] == 10'h{r['offset'] >> 2:03x}) r = {{1'b0, 1'b1, 3'd0, 6'd{i}}};")
     o.append("    decode = r;")
     o.append("  endfunction")
     o.append("")
@@ -289,20 +628,35 @@ def gen_sv(gens, features, regs, globs):
 
 
 # ---------------------------------------------------------------- Rust
-def gen_rs(gens, features, regs, globs):
-    view = expand(regs)
-    gview = expand(globs)
+def gen_rs(m):
+    gens, view, gview, features = m["gens"], m["view"], m["gview"], m["features"]
+    lays = m["layouts"]
+
+    def opt_gen(g):
+        return f"Some(Gen::{camel(g)})" if g else "None"
+
     o = [f"//! {HEADER}",
          "//!",
-         "//! Register map of the NV40:GF100 PCOUNTER layout (seed 003 \"MMIO registers\",",
-         "//! \"NV40\"). View index = position of a 32-bit register in a domain's",
-         "//! register view; arrays are expanded.",
+         "//! Register maps of PCOUNTER's two MMIO layouts (seed 003 \"MMIO registers\",",
+         "//! \"NV10\" and \"NV40\"). View index = position of a 32-bit register in a",
+         "//! domain's register view; arrays are expanded; both layouts address the one",
+         "//! view (docs/semantics.md S24).",
          "",
          "/// GPU generation (seed 003 \"Introduction\"), oldest first.",
          "#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]",
          "pub enum Gen {"]
     o += [f"    {camel(g)} = {i}," for i, g in enumerate(gens)]
     o += ["}", "",
+          "/// MMIO register layout (an addrmap of regmap/pcounter.rdl).",
+          "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]",
+          "pub enum RegLayout {"]
+    o += [f"    {camel(l)} = {i}," for i, l in enumerate(lays)]
+    o += ["}", "",
+          "impl RegLayout {",
+          "    pub fn name(self) -> &'static str {",
+          "        match self {"]
+    o += [f"            RegLayout::{camel(l)} => \"{l}\"," for l in lays]
+    o += ["        }", "    }", "}", "",
           "impl Gen {",
           f"    pub const ALL: [Gen; {len(gens)}] = [" + ", ".join(f"Gen::{camel(g)}" for g in gens) + "];",
           "    pub fn name(self) -> &'static str {",
@@ -312,10 +666,28 @@ def gen_rs(gens, features, regs, globs):
           "    pub fn from_name(s: &str) -> Option<Gen> {",
           "        Gen::ALL.into_iter().find(|g| g.name() == s)",
           "    }",
+          "    /// The MMIO layout this generation's registers are at.",
+          "    pub const fn reg_layout(self) -> RegLayout {",
+          "        match self {"]
+    o += [f"            Gen::{camel(g)} => RegLayout::{camel(m['layout_of'][g])}," for g in gens]
+    o += ["        }", "    }",
+          "    /// The most domains this generation has (S24).",
+          "    pub const fn max_domains(self) -> usize {",
+          "        match self {"]
+    o += [f"            Gen::{camel(g)} => {m['max_doms'][g]}," for g in gens]
+    o += ["        }", "    }",
+          "    /// Whether `since <= self < until`.",
+          "    pub const fn within(self, since: Gen, until: Option<Gen>) -> bool {",
+          "        self as u8 >= since as u8 && match until {",
+          "            Some(u) => (self as u8) < u as u8,",
+          "            None => true,",
+          "        }",
+          "    }",
           "    /// What this generation has (regmap `pcnt_features`).",
           "    pub const fn features(self) -> Features {",
           "        Features {"]
-    o += [f"            {ft['name']}: self as u8 >= Gen::{camel(ft['since'])} as u8," for ft in features]
+    o += [f"            {ft['name']}: self.within(Gen::{camel(ft['since'])}, {opt_gen(ft['until'])}),"
+          for ft in features]
     o += ["        }", "    }", "}", "",
           "/// Behaviour a generation has (regmap `pcnt_features`). The model and the",
           "/// harness test these, never a generation: a generation comparison",
@@ -323,16 +695,17 @@ def gen_rs(gens, features, regs, globs):
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
           "pub struct Features {"]
     for ft in features:
-        o.append(f"    /// {ft['desc']} (since {ft['since']})")
+        rng = ft["since"] + (f" until {ft['until']}" if ft["until"] else "")
+        o.append(f"    /// {ft['desc']} (since {rng})")
         o.append(f"    pub {ft['name']}: bool,")
     o += ["}", "",
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
           "pub enum Kind { Storage, Status, Counter, Init, Trigger }", "",
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
           "pub enum Access { Rw, Ro, Wo }", "",
-          "/// A bit field of a 32-bit register.",
+          "/// A bit field of a 32-bit register, present from `since` to before `until`.",
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
-          "pub struct Field { pub name: &'static str, pub lsb: u32, pub width: u32, pub access: Access, pub since: Gen }",
+          "pub struct Field { pub name: &'static str, pub lsb: u32, pub width: u32, pub access: Access, pub since: Gen, pub until: Option<Gen> }",
           "",
           "impl Field {",
           "    pub const fn mask(&self) -> u32 {",
@@ -344,26 +717,41 @@ def gen_rs(gens, features, regs, globs):
           "    pub const fn set(&self, v: u32, x: u32) -> u32 {",
           "        (v & !self.mask()) | ((x << self.lsb) & self.mask())",
           "    }",
+          "    pub const fn present(&self, gen: Gen) -> bool {",
+          "        gen.within(self.since, self.until)",
+          "    }",
           "}", "",
+          "/// Where a register is in one layout: domain `dom < doms` at",
+          "/// `offset + dom * dom_stride`, on generations `since` to before `until`.",
+          "#[derive(Clone, Copy, Debug)]",
+          "pub struct Place { pub layout: RegLayout, pub offset: u16, pub dom_stride: u16, pub doms: u8, pub since: Gen, pub until: Option<Gen> }",
+          "",
           "/// One 32-bit register of the view.",
           "#[derive(Clone, Copy, Debug)]",
           "pub struct Reg {",
           "    pub name: &'static str,",
-          "    /// Offset of domain 0 inside the 0x1000 window.",
+          "    /// Offset of domain 0 inside the 0x1000 window in the register's first",
+          "    /// layout (`places[0]`).",
           "    pub offset: u16,",
           "    pub dom_stride: u16,",
           "    pub kind: Kind,",
           "    pub aborts: bool,",
-          "    pub since: Gen,",
           "    pub desc: &'static str,",
           "    pub fields: &'static [Field],",
+          "    /// Where each layout addresses it.",
+          "    pub places: &'static [Place],",
           "}", "",
           "impl Reg {",
+          "    /// The place of this register in `layout`.",
+          "    pub fn place(&self, layout: RegLayout) -> Option<&'static Place> {",
+          "        self.places.iter().find(|p| p.layout == layout)",
+          "    }",
+          "    /// Addressable on `gen` (in its layout, between since and until there).",
           "    pub fn present(&self, gen: Gen) -> bool {",
-          "        gen >= self.since",
+          "        self.place(gen.reg_layout()).is_some_and(|p| gen.within(p.since, p.until))",
           "    }",
           "    fn mask_of(&self, gen: Gen, access: Access) -> u32 {",
-          "        self.fields.iter().filter(|f| f.access == access && gen >= f.since).fold(0, |m, f| m | f.mask())",
+          "        self.fields.iter().filter(|f| f.access == access && f.present(gen)).fold(0, |m, f| m | f.mask())",
           "    }",
           "    /// Bits stored as written on `gen`.",
           "    pub fn rw_mask(&self, gen: Gen) -> u32 {",
@@ -377,9 +765,11 @@ def gen_rs(gens, features, regs, globs):
           "    pub fn ro_mask(&self, gen: Gen) -> u32 {",
           "        self.mask_of(gen, Access::Ro)",
           "    }",
-          "    /// Address of this register for domain `dom`.",
-          "    pub fn offset_of(&self, dom: usize) -> u16 {",
-          "        self.offset + self.dom_stride * dom as u16",
+          "    /// Address of this register for domain `dom` in `layout` (None where",
+          "    /// the layout does not address it).",
+          "    pub fn offset_of(&self, layout: RegLayout, dom: usize) -> Option<u16> {",
+          "        let p = self.place(layout)?;",
+          "        (dom < usize::from(p.doms)).then(|| p.offset + p.dom_stride * dom as u16)",
           "    }",
           "    /// Field-decoded text, e.g. `MODE=0x1 CTR_MODE=0x0`.",
           "    pub fn decode_fields(&self, v: u32) -> String {",
@@ -397,120 +787,248 @@ def gen_rs(gens, features, regs, globs):
           f"pub const NUM_DOM_REGS: usize = {len(view)};",
           f"pub const NUM_GLOBAL_REGS: usize = {len(gview)};", ""]
     o.append("// Per-domain view indices")
-    for r in regs:
-        first = [i for i, (_, rr, _) in enumerate(view) if rr is r][0]
-        o.append(f"pub const {r['name']}: usize = {first};")
-    for r in regs:
-        if r["count"] > 1:
-            o.append(f"pub const {r['name']}_COUNT: usize = {r['count']};")
+    seen = []
+    for i, e in enumerate(view):
+        base = e["name"].split("[")[0]
+        if base not in seen:
+            seen.append(base)
+            o.append(f"pub const {base}: usize = {i};")
+    for base in seen:
+        n = sum(1 for e in view if e["name"].split("[")[0] == base)
+        if n > 1:
+            o.append(f"pub const {base}_COUNT: usize = {n};")
     o.append("")
     o.append("// Global view indices")
-    for i, (n, r, _) in enumerate(gview):
-        o.append(f"pub const {r['name']}: usize = {i};")
+    for i, e in enumerate(gview):
+        o.append(f"pub const {e['name']}: usize = {i};")
     o.append("")
 
     def kind(k):
         return "Kind::" + camel(k)
 
-    def fields_const(r):
-        return f"{r.get('like', r['name'])}_FIELDS"
+    def fields_const(e):
+        r = e["reg"]
+        return f"{r.get('like', e['name'].split('[')[0])}_FIELDS"
 
+    owners = []
+    for e in view + gview:
+        r = e["reg"]
+        base = e["name"].split("[")[0]
+        if "like" not in r and base not in [b for b, _ in owners]:
+            owners.append((base, r))
     o.append("pub mod field {")
     o.append("    use super::{Access, Field, Gen};")
-    for r in regs + globs:
-        if "like" in r:
-            continue
+    for base, r in owners:
         for f in r["fields"]:
-            o.append(f"    pub const {r['name']}_{f['name']}: Field = Field {{ name: \"{f['name']}\", lsb: {f['lsb']}, width: {f['width']}, access: Access::{camel(f['access'])}, since: Gen::{camel(f['since'])} }};")
+            o.append(f"    pub const {base}_{f['name']}: Field = Field {{ name: \"{f['name']}\", lsb: {f['lsb']}, width: {f['width']}, "
+                     f"access: Access::{camel(f['access'])}, since: Gen::{camel(f['since'])}, until: {opt_gen(f['until'])} }};")
     o.append("}")
     o.append("")
-    for r in regs + globs:
-        if "like" in r:
-            continue
-        names = ", ".join(f"field::{r['name']}_{f['name']}" for f in r["fields"])
-        o.append(f"const {fields_const(r)}: &[Field] = &[{names}];")
+    for base, r in owners:
+        names = ", ".join(f"field::{base}_{f['name']}" for f in r["fields"])
+        o.append(f"const {base}_FIELDS: &[Field] = &[{names}];")
     o.append("")
 
-    def reg_entry(n, r, i):
-        off = r["offset"] + i * r["stride"]
-        return (f"    Reg {{ name: \"{n}\", offset: {off:#05x}, dom_stride: {r['dom_stride']:#x}, kind: {kind(r['kind'])}, "
-                f"aborts: {str(r['aborts']).lower()}, since: Gen::{camel(r['since'])}, desc: \"{r['desc']}\", fields: {fields_const(r)} }},")
+    def reg_entry(e):
+        r = e["reg"]
+        p0 = e["places"][0]
+        places = ", ".join(
+            f"Place {{ layout: RegLayout::{camel(p['layout'])}, offset: {p['offset']:#05x}, dom_stride: {p['dom_stride']:#x}, "
+            f"doms: {p['doms']}, since: Gen::{camel(p['since'])}, until: {opt_gen(p['until'])} }}" for p in e["places"])
+        return (f"    Reg {{ name: \"{e['name']}\", offset: {p0['offset']:#05x}, dom_stride: {p0['dom_stride']:#x}, kind: {kind(r['kind'])}, "
+                f"aborts: {str(r['aborts']).lower()}, desc: \"{r['desc']}\", fields: {fields_const(e)}, places: &[{places}] }},")
 
     o.append("/// Per-domain registers in view order.")
     o.append("pub static DOM_REGS: [Reg; NUM_DOM_REGS] = [")
-    o += [reg_entry(n, r, i) for (n, r, i) in view]
+    o += [reg_entry(e) for e in view]
+    o.append("];")
+    o.append("")
+    o.append("/// `DOM_REGS[idx].rw_mask(gen)` as a table, `[gen][idx]` (mirrors")
+    o.append("/// `pcnt_reg_pkg::dom_rw_mask`; the model's per-cycle view reads it).")
+    o.append(f"pub static DOM_RW_MASKS: [[u32; NUM_DOM_REGS]; {len(gens)}] = [")
+    for gi, g in enumerate(gens):
+        vals = ", ".join(f"{mask(e['reg']['fields'], gens, gi, 'rw'):#x}" for e in view)
+        o.append(f"    [{vals}],")
     o.append("];")
     o.append("")
     o.append("/// Global registers in view order.")
     o.append("pub static GLOBAL_REGS: [Reg; NUM_GLOBAL_REGS] = [")
-    o += [reg_entry(n, r, i) for (n, r, i) in gview]
+    o += [reg_entry(e) for e in gview]
     o.append("];")
+    o.append("")
+    # Shared registers
+    o.append("/// A field of a shared register (S24) that is a view of a per-domain")
+    o.append("/// register's field: global `glob`, its `field`, domain `dom`'s view")
+    o.append("/// register `target` and field `target_field` (the low bits of it).")
+    o.append("#[derive(Clone, Copy, Debug)]")
+    o.append("pub struct SharedField { pub glob: usize, pub field: Field, pub dom: usize, pub target: usize, pub target_field: Field }")
+    o.append("")
+    vbase = {e["name"]: e["name"].split("[")[0] for e in view}
+    sh = m["shared"]
+    o.append(f"pub static SHARED_FIELDS: [SharedField; {len(sh)}] = [")
+    for (g, f, t, tf, d) in sh:
+        o.append(f"    SharedField {{ glob: {gview[g]['name']}, field: field::{gview[g]['name']}_{f['name']}, dom: {d}, "
+                 f"target: {vbase[view[t]['name']]}, target_field: field::{view[t]['reg'].get('like', vbase[view[t]['name']])}_{tf['name']} }},")
+    o.append("];")
+    o.append("")
+    o.append("/// The view register a write of shared global `g` is delivered to (S24).")
+    o.append("pub fn shared_target(g: usize) -> Option<usize> {")
+    o.append("    SHARED_FIELDS.iter().find(|s| s.glob == g).map(|s| s.target)")
+    o.append("}")
+    o.append("")
+    o.append("/// The data domain `dom` receives for a write of `data` to shared global `g`.")
+    o.append("pub fn shared_wdata(g: usize, dom: usize, data: u32, gen: Gen) -> u32 {")
+    o.append("    SHARED_FIELDS")
+    o.append("        .iter()")
+    o.append("        .filter(|s| s.glob == g && s.dom == dom && s.field.access != Access::Ro && s.field.present(gen))")
+    o.append("        .fold(0, |w, s| w | (s.field.get(data) << s.target_field.lsb))")
+    o.append("}")
+    o.append("")
+    o.append("/// A read of shared global `g`: its stored bits and, per field, the first")
+    o.append("/// listed domain's view (`views[d]` = domain d's view of the target")
+    o.append("/// register, 0 for an absent domain).")
+    o.append("/// A generation without the register (the NV40 layout) reads 0 (S8).")
+    o.append("pub fn shared_rdata(g: usize, stored: u32, views: &[u32], gen: Gen) -> u32 {")
+    o.append("    if !GLOBAL_REGS[g].present(gen) {")
+    o.append("        return 0;")
+    o.append("    }")
+    o.append("    let mut r = stored;")
+    o.append("    let mut done = 0u32;")
+    o.append("    for s in SHARED_FIELDS.iter().filter(|s| s.glob == g && s.field.access != Access::Wo && s.field.present(gen)) {")
+    o.append("        if done & s.field.mask() == 0 {")
+    o.append("            let v = views.get(s.dom).copied().unwrap_or(0);")
+    o.append("            let bits = (v >> s.target_field.lsb) & (s.field.mask() >> s.field.lsb);")
+    o.append("            r = s.field.set(r, bits);")
+    o.append("            done |= s.field.mask();")
+    o.append("        }")
+    o.append("    }")
+    o.append("    r")
+    o.append("}")
     o.append("")
     o.append("/// What an offset inside the window names (presence not checked).")
     o.append("#[derive(Clone, Copy, Debug, PartialEq, Eq)]")
     o.append("pub enum Decoded { Dom { dom: usize, idx: usize }, Global { idx: usize } }")
     o.append("")
+    vidx = {e["name"]: i for i, e in enumerate(view)}
     o.append("/// Mirrors `pcnt_reg_pkg::decode`; bits 1:0 of the offset are ignored.")
-    o.append("pub fn decode(offset: u16) -> Option<Decoded> {")
-    for i, (_, r, _) in enumerate(gview):
-        o.append(f"    if offset & 0xffc == {r['offset']:#05x} {{")
-        o.append(f"        return Some(Decoded::Global {{ idx: {i} }});")
-        o.append("    }")
-    o.append("    let sub = ((offset >> 2) & 7) as usize;")
-    o.append("    match (offset & 0xfff) >> 5 {")
-    for r in regs:
-        first = [i for i, (_, rr, _) in enumerate(view) if rr is r][0]
-        if r["count"] == 1:
-            o.append(f"        {r['offset'] >> 5:#04x} => Some(Decoded::Dom {{ dom: sub, idx: {first} }}),")
+    o.append("pub fn decode(layout: RegLayout, offset: u16) -> Option<Decoded> {")
+    o.append("    let offset = offset & 0xffc;")
+    o.append("    match layout {")
+    for lay in lays:
+        regs, globs = m["by_layout"][lay]
+        o.append(f"        RegLayout::{camel(lay)} => {{")
+        for g, e in enumerate(gview):
+            if e["places"][0]["layout"] == lay:
+                o.append(f"            if offset == {e['places'][0]['offset']:#05x} {{")
+                o.append(f"                return Some(Decoded::Global {{ idx: {g} }});")
+                o.append("            }")
+        if lay == "nv40":
+            o.append("            let sub = ((offset >> 2) & 7) as usize;")
+            o.append("            match offset >> 5 {")
+            for r in regs:
+                first = vidx[expand([r])[0][0]]
+                if r["count"] == 1:
+                    o.append(f"                {r['offset'] >> 5:#04x} => Some(Decoded::Dom {{ dom: sub, idx: {first} }}),")
+                else:
+                    lo = r["offset"] >> 5
+                    hi = (r["offset"] + NUM_DOMAINS_MAX * r["dom_stride"]) // 32 - 1
+                    o.append(f"                b @ {lo:#04x}..={hi:#04x} => Some(Decoded::Dom {{ dom: (b - {lo:#04x}) as usize, idx: {first} + sub }}),")
+            o.append("                _ => None,")
+            o.append("            }")
         else:
-            lo = r["offset"] >> 5
-            hi = (r["offset"] + NUM_DOMAINS_MAX * r["dom_stride"]) // 32 - 1
-            o.append(f"        b @ {lo:#04x}..={hi:#04x} => Some(Decoded::Dom {{ dom: (b - {lo:#04x}) as usize, idx: {first} + sub }}),")
-    o.append("        _ => None,")
+            o.append("            match offset {")
+            for a, d, i in layout_addrs(view, lay):
+                o.append(f"                {a:#05x} => Some(Decoded::Dom {{ dom: {d}, idx: {i} }}),")
+            o.append("                _ => None,")
+            o.append("            }")
+        o.append("        }")
     o.append("    }")
     o.append("}")
     return "\n".join(o) + "\n"
 
 
 # ---------------------------------------------------------------- Markdown
-def gen_md(gens, features, regs, globs):
-    o = [f"<!-- {HEADER} -->", "# PCOUNTER registers (NV40:GF100 layout)", "",
-         "MMIO address = 0xa000 + offset (seed 003 \"MMIO registers\" / \"NV40\"). ",
-         "`dom` is the domain (0..7). *Aborts*: a write stops single event mode ",
+def gen_md(m):
+    gens = m["gens"]
+    o = [f"<!-- {HEADER} -->", "# PCOUNTER registers", "",
+         "Two MMIO layouts (seed 003 \"MMIO registers\"): the NV10 layout for NV10, NV15, ",
+         "NV20, NV30 and the NV40 layout for NV40, G84, G92, GT215. MMIO address = 0xa000 + ",
+         "offset. `dom` is the domain. *Aborts*: a write stops single event mode ",
          "(docs/semantics.md S2). Unmapped offsets, registers absent on the ",
          "generation and domains beyond the configured count answer PSLVERR and read 0 ",
-         "(docs/semantics.md S8).", "",
-         "| offset | register | kind | since | aborts | description |",
-         "| --- | --- | --- | --- | --- | --- |"]
-    for r in regs:
-        if r["count"] > 1:
-            addr = f"0x{r['offset']:03x}+dom*0x{r['dom_stride']:x}+i*0x{r['stride']:x} (i<{r['count']})"
-        else:
-            addr = f"0x{r['offset']:03x}+dom*0x{r['dom_stride']:x}"
-        o.append(f"| {addr} | {r['name']} | {r['kind']} | {r['since']} | {'yes' if r['aborts'] else 'no'} | {r['desc']} |")
-    for r in globs:
-        o.append(f"| 0x{r['offset']:03x} | {r['name']} | {r['kind']} | {r['since']} | no | {r['desc']} |")
+         "(docs/semantics.md S8). Both layouts address one register view ",
+         "(docs/semantics.md S24).", "",
+         "| generation | layout | domains at most |",
+         "| --- | --- | --- |"]
+    for g in gens:
+        o.append(f"| {g} | {m['layout_of'][g]} | {m['max_doms'][g]} |")
+    o.append("")
+
+    def gens_txt(x):
+        return x["since"] + (f" until {x['until']}" if x["until"] else "")
+
+    for lay in m["layouts"]:
+        o += [f"## {lay.upper()} layout", "",
+              "| offset | register | kind | generations | aborts | description |",
+              "| --- | --- | --- | --- | --- | --- |"]
+        rows = []
+        for e in m["view"] + m["gview"]:
+            for p in e["places"]:
+                if p["layout"] != lay:
+                    continue
+                r = p["inst"]
+                if e in m["gview"]:
+                    addr = f"0x{p['offset']:03x}"
+                elif p["doms"] > 1:
+                    addr = f"0x{p['offset']:03x}+dom*0x{p['dom_stride']:x} (dom<{p['doms']})"
+                else:
+                    addr = f"0x{p['offset']:03x} (dom 0)"
+                have = [g for gi, g in enumerate(gens) if m["layout_of"][g] == lay
+                        and in_gens(gens, gi, p["since"], p["until"])]
+                span = have[0] if len(have) == 1 else f"{have[0]}..{have[-1]}"
+                rows.append((p["offset"], f"| {addr} | {e['name']} | {r['kind']} | {span} | "
+                                          f"{'yes' if r['aborts'] else 'no'} | {r['desc']} |"))
+        o += [row for _, row in sorted(rows, key=lambda x: x[0])]
+        o.append("")
+    o.append("## Shared registers (NV10 layout)")
+    o.append("")
+    o.append("A field below is a view of a per-domain register field (S24): a write is ")
+    o.append("delivered to each listed domain, a read shows the first listed domain's value.")
+    o.append("")
+    o.append("| register | field | per-domain field | domains |")
+    o.append("| --- | --- | --- | --- |")
+    rows = {}
+    for (g, f, t, tf, d) in m["shared"]:
+        rows.setdefault((m["gview"][g]["name"], f["name"], m["view"][t]["name"] + "." + tf["name"]), []).append(str(d))
+    for (reg, fname, target), doms in rows.items():
+        o.append(f"| {reg} | {fname} | {target} | {', '.join(doms)} |")
     o.append("")
     o.append("## Features")
     o.append("")
-    o.append("Behaviour a generation has from `since` on (`pcnt_features`); the RTL tests ")
-    o.append("`pcnt_reg_pkg::feat_<name>(gen)`, the model `Gen::features().<name>`.")
+    o.append("Behaviour a generation has from `since` on (until before `until`; ")
+    o.append("`pcnt_features`); the RTL tests `pcnt_reg_pkg::feat_<name>(gen)`, the model ")
+    o.append("`Gen::features().<name>`.")
     o.append("")
-    o.append("| feature | since | what |")
+    o.append("| feature | generations | what |")
     o.append("| --- | --- | --- |")
-    for ft in features:
-        o.append(f"| {ft['name']} | {ft['since']} | {ft['desc']} |")
+    for ft in m["features"]:
+        o.append(f"| {ft['name']} | {gens_txt(ft)} | {ft['desc']} |")
     o.append("")
     o.append("## Fields")
-    for r in regs + globs:
+    done = set()
+    for e in m["view"] + m["gview"]:
+        base = e["name"].split("[")[0]
+        if base in done:
+            continue
+        done.add(base)
         o.append("")
-        o.append(f"### {r['name']}")
+        o.append(f"### {base}")
         o.append("")
-        o.append("| bits | field | access | since |")
+        o.append("| bits | field | access | generations |")
         o.append("| --- | --- | --- | --- |")
-        for f in r["fields"]:
+        for f in e["reg"]["fields"]:
             b = f"{f['lsb']}" if f["width"] == 1 else f"{f['lsb'] + f['width'] - 1}:{f['lsb']}"
-            o.append(f"| {b} | {f['name']} | {f['access']} | {f['since']} |")
+            o.append(f"| {b} | {f['name']} | {f['access']} | {gens_txt(f)} |")
     return "\n".join(o) + "\n"
 
 
@@ -539,15 +1057,14 @@ def gen_comparisons():
 
 def outputs():
     """{path: text} of every file generated from regmap/pcounter.rdl."""
-    root = compile_rdl(SRC, "pcounter")
-    gens, features, regs, globs = load(root)
-    check_layout(regs)
+    m = load()
     outs = {
-        ROOT / "rtl" / "pcnt" / "pcnt_reg_pkg.sv": gen_sv(gens, features, regs, globs),
-        ROOT / "src" / "pcnt" / "regs.rs": gen_rs(gens, features, regs, globs),
-        ROOT / "docs" / "registers.md": gen_md(gens, features, regs, globs),
+        ROOT / "rtl" / "pcnt" / "pcnt_reg_pkg.sv": gen_sv(m),
+        ROOT / "src" / "pcnt" / "regs.rs": gen_rs(m),
+        ROOT / "docs" / "registers.md": gen_md(m),
     }
-    outs.update(peakrdl(root, SRC, PEAKRDL_MD, PEAKRDL_H))
+    outs.update(peakrdl(m["roots"][0], SRC, PEAKRDL_MD, PEAKRDL_H))
+    outs.update(peakrdl(m["roots"][1], SRC, PEAKRDL_NV10_MD, PEAKRDL_NV10_H))
     return outs
 
 

@@ -1,12 +1,19 @@
-// APB4 register front-end of the NV40:GF100 PCOUNTER layout.
+// APB4 register front-end of PCOUNTER, both MMIO layouts: NV10:NV40 (NV10,
+// NV15, NV20, NV30) and NV40:GF100 (NV40, G84, G92, GT215).
 //
-// Contract (docs/semantics.md S0, S1, S8, S11, S15, S20; seed 003 "MMIO
-// registers", "NV40", "Control registers" for GCTRL):
+// Contract (docs/semantics.md S0, S1, S8, S11, S15, S20, S24; seed 003 "MMIO
+// registers", "NV10", "NV40", "Control registers" for GCTRL and the shared
+// CTRL):
 // * APB4 completer: a transfer is one SETUP and at least one ACCESS cycle
 //   (PSEL & PENABLE). PADDR[1:0] are ignored; PPROT is not implemented.
-// * Decode with pcnt_reg_pkg::decode. An address is *present* when it names a
-//   register the generation gen_i has (dom_reg_present / glob_reg_present)
-//   and, for a domain register, the domain is < NumDomains.
+// * Decode with pcnt_reg_pkg::decode(paddr, gen_layout(gen_i)): the strap
+//   selects the layout (S24). Both layouts address the same per-domain view
+//   registers; the NV10 layout has the 0x100-stride blocks of domains 0 and
+//   1 and the shared registers (globals with GlobShared set) SHARED_CTRL
+//   (0x73c) and, on NV30, SHARED_QUAD_ACK_TRIGGER (0x738). An address is
+//   *present* when it names a register the generation gen_i has
+//   (dom_reg_present / glob_reg_present) and, for a domain register, the
+//   domain is < NumDomains.
 // * Wait states (S15): an *accepted* write (present, PSTRB = 4'hf) to a
 //   register of domain d completes only in a cycle with dom_tick_i[d] = 1;
 //   until then PREADY = 0, no strobe, PRDATA = 0, PSLVERR = 0. The master
@@ -37,8 +44,26 @@
 //   RECORD_CHAN write with VALID = 1 sets bound = dma_written (the DMA object
 //   must be written first), VALID = 0 leaves bound alone. rec_bound_o is
 //   bound (not readable: no register has room).
-// * The layout lives only here, so another layout (NV10) can be a sibling
-//   module in front of the same domains.
+// * Shared registers (S24, NV10 layout): they store only the bits of
+//   glob_rw_mask themselves (SHARED_CTRL: TVOUT_DEBUG_SEL/ENABLE, stored, no
+//   effect); every other field is a view of a per-domain register. The
+//   shared domains are d < min(NumDomains, NumSharedDoms). An accepted write
+//   to shared register g is delivered to each shared domain d as a write
+//   strobe of its view register shared_target(g) with the data
+//   shared_wdata(g, d, PWDATA, gen) (wdata_o[d*32 +: 32]; every other write
+//   gives every domain PWDATA), in the first cycle of the ACCESS phase in
+//   which dom_tick_i[d] = 1: each domain takes it at its own first tick, at
+//   most once per transfer (taken flags, cleared when the transfer
+//   completes). PREADY = 0 while some shared domain has neither taken it nor
+//   ticks now; PREADY rises in the cycle the last one takes it, and the
+//   stored bits are written then. A SHARED_CTRL write is a CTRL write in
+//   every shared domain, so it aborts single event mode in all of them.
+// * Shared reads (S24): glob_regs_o[g] of a shared register is composed,
+//   shared_rdata(g, stored bits, views, gen) with views[d*32 +: 32] = domain
+//   d's view register shared_target(g) (0 for an absent domain). It is what
+//   a read returns and what the lockstep compares.
+// * The layouts live only here and in pcnt_reg_pkg; the domains are
+//   addressed by view index only.
 // * Reset (S8): global registers 0, rec_bind_o 0, dma_written and bound 0.
 `include "pcnt_assert.svh"
 
@@ -61,7 +86,7 @@ module pcnt_apb_regs #(
   output logic                                                   pslverr_o,
   input  logic [NumDomains*pcnt_reg_pkg::NumDomRegs*32-1:0]      dom_regs_i,
   output logic [NumDomains*pcnt_reg_pkg::NumDomRegs-1:0]         dom_we_o,
-  output logic [31:0]                                            wdata_o,
+  output logic [NumDomains*32-1:0]                               wdata_o,
   output logic [pcnt_reg_pkg::NumGlobalRegs*32-1:0]              glob_regs_o,
   output logic                                                   periodic_reset_o,
   output logic                                                   record_reset_o,
@@ -73,6 +98,18 @@ module pcnt_apb_regs #(
   localparam int unsigned NumGlobalRegs = pcnt_reg_pkg::NumGlobalRegs;
   localparam int unsigned NumDomWords   = NumDomains * NumDomRegs;
   localparam int unsigned RegIdxW       = pcnt_reg_pkg::RegIdxW;
+  localparam int unsigned NumSharedDoms = pcnt_reg_pkg::NumSharedDoms;
+
+  // The domains a shared register reaches (S24): d < min(NumDomains,
+  // NumSharedDoms).
+  function automatic logic [NumDomains-1:0] shared_dom_mask();
+    logic [NumDomains-1:0] m;
+    for (int unsigned d = 0; d < NumDomains; d++) begin
+      m[d] = (d < NumSharedDoms);
+    end
+    shared_dom_mask = m;
+  endfunction
+  localparam logic [NumDomains-1:0] SharedDoms = shared_dom_mask();
 
   ////////////////////////////////////////////////////////////////////////////
   // Decode
@@ -82,7 +119,18 @@ module pcnt_apb_regs #(
   logic [2:0]         dec_dom_idx;
   logic [RegIdxW-1:0] dec_reg_idx;
 
-  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} = pcnt_reg_pkg::decode(paddr_i);
+  // One decode net, then its fields: assigning the concatenation straight
+  // from the function let Verilator inline the decoder once per field.
+  logic [pcnt_reg_pkg::DecodeW-1:0] dec;
+  assign dec = pcnt_reg_pkg::decode(paddr_i, pcnt_reg_pkg::gen_layout(gen_i));
+  assign {dec_dom, dec_glob, dec_dom_idx, dec_reg_idx} = dec;
+
+  // Which view registers the generation addresses: one bit per register,
+  // shared by every domain's hit logic below.
+  logic [NumDomRegs-1:0] reg_present;
+  for (genvar r = 0; r < NumDomRegs; r++) begin : gen_reg_present
+    assign reg_present[r] = pcnt_reg_pkg::dom_reg_present(r, gen_i);
+  end
 
   // One-hot (or zero) hit on a *present* register: domain word d*NumDomRegs+r
   // or global register g. Absent domains have no hit bits at all.
@@ -95,7 +143,7 @@ module pcnt_apb_regs #(
       assign dom_hit[d * NumDomRegs + r] = dec_dom
                                          && (dec_dom_idx == 3'(d))
                                          && (dec_reg_idx == RegIdxW'(r))
-                                         && pcnt_reg_pkg::dom_reg_present(r, gen_i);
+                                         && reg_present[r];
     end
     assign dom_sel[d] = |dom_hit[d * NumDomRegs +: NumDomRegs];
   end
@@ -114,19 +162,62 @@ module pcnt_apb_regs #(
   assign wr_ok   = access & pwrite_i & present & strb_ok;
   assign rd_ok   = access & ~pwrite_i & present;
 
+  // Shared registers (S24): a hit on a global with GlobShared set (only the
+  // NV10 layout decodes them). shared_idx is that global's index.
+  logic                  shared_hit;
+  logic [31:0]           shared_idx;
+  logic [RegIdxW-1:0]    shared_tgt;   // the per-domain view register it writes
+  logic [NumDomains-1:0] taken_q, taken_d, shared_we;
+
+  assign shared_hit = |(glob_hit & pcnt_reg_pkg::GlobShared);
+  assign shared_idx = 32'(dec_reg_idx);
+  assign shared_tgt = RegIdxW'(pcnt_reg_pkg::shared_target(shared_idx));
+
+  // Each shared domain takes the write at its own first tick in the ACCESS
+  // phase, once (S24, S15).
+  assign shared_we = (wr_ok & shared_hit) ? (SharedDoms & dom_tick_i & ~taken_q) : '0;
+
   // S15: an accepted write to a domain register waits for a tick of that
-  // domain. dom_sel is 0 for GCTRL, refused writes never get here.
-  assign wr_wait = wr_ok & |(dom_sel & ~dom_tick_i);
+  // domain. dom_sel is 0 for GCTRL and the shared registers, refused writes
+  // never get here. A shared write waits while a shared domain has neither
+  // taken it nor ticks now (S24).
+  assign wr_wait = wr_ok & (|(dom_sel & ~dom_tick_i)
+                            | (shared_hit & |(SharedDoms & ~(taken_q | dom_tick_i))));
+
+  // The taken flags live only during a waiting shared transfer; the cycle it
+  // completes (or any other cycle) clears them.
+  assign taken_d = (wr_ok & shared_hit & wr_wait) ? (taken_q | shared_we) : '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      taken_q <= '0;
+    end else begin
+      taken_q <= taken_d;
+    end
+  end
 
   ////////////////////////////////////////////////////////////////////////////
   // Writes
   ////////////////////////////////////////////////////////////////////////////
 
-  assign dom_we_o = (wr_ok & ~wr_wait) ? dom_hit : '0;
-  assign wdata_o  = pwdata_i;
+  // Per-domain write data: the shared register's translation during a shared
+  // write (S24), PWDATA otherwise.
+  logic [31:0] shared_wdata [NumDomains];
 
+  for (genvar d = 0; d < NumDomains; d++) begin : gen_dom_we
+    assign shared_wdata[d] = pcnt_reg_pkg::shared_wdata(shared_idx, d, pwdata_i, gen_i);
+    assign wdata_o[d * 32 +: 32] = shared_hit ? shared_wdata[d] : pwdata_i;
+    for (genvar r = 0; r < NumDomRegs; r++) begin : gen_reg_we
+      assign dom_we_o[d * NumDomRegs + r] = ((wr_ok & ~wr_wait) & dom_hit[d * NumDomRegs + r])
+                                          | (shared_we[d] & (shared_tgt == RegIdxW'(r)));
+    end
+  end
+
+  // Stored bits are written when the transfer completes: at once for GCTRL
+  // and the other plain globals, after the last shared domain took it for a
+  // shared register (S24).
   logic [NumGlobalRegs-1:0] glob_we;
-  assign glob_we = wr_ok ? glob_hit : '0;
+  assign glob_we = (wr_ok & ~wr_wait) ? glob_hit : '0;
 
   for (genvar g = 0; g < NumGlobalRegs; g++) begin : gen_glob_store
     logic [31:0] store_d, store_q;
@@ -138,7 +229,22 @@ module pcnt_apb_regs #(
         store_q <= store_d;
       end
     end
-    assign glob_regs_o[g * 32 +: 32] = store_q;
+    if (pcnt_reg_pkg::GlobShared[g]) begin : gen_shared
+      // The composed read (S24): stored bits plus each shared domain's view
+      // of the target register; an absent domain's view is 0.
+      localparam int unsigned Target = pcnt_reg_pkg::shared_target(g);
+      logic [NumSharedDoms*32-1:0] views;
+      for (genvar d = 0; d < NumSharedDoms; d++) begin : gen_view
+        if (d < NumDomains) begin : gen_present
+          assign views[d * 32 +: 32] = dom_regs_i[(d * NumDomRegs + Target) * 32 +: 32];
+        end else begin : gen_absent
+          assign views[d * 32 +: 32] = 32'h0;
+        end
+      end
+      assign glob_regs_o[g * 32 +: 32] = pcnt_reg_pkg::shared_rdata(g, store_q, views, gen_i);
+    end else begin : gen_plain
+      assign glob_regs_o[g * 32 +: 32] = store_q;
+    end
   end
 
   // GCTRL.PERIODIC_RESET for the PERIODIC generators (S18, S20); 0 before
@@ -214,8 +320,17 @@ module pcnt_apb_regs #(
   `PCNT_ASSERT(HitOneHot0_A, $onehot0({dom_hit, glob_hit}))
   // A strobe only in the ACCESS cycle of an accepted write.
   `PCNT_ASSERT(WeOnlyOnWrite_A, (|dom_we_o) |-> wr_ok)
-  // A strobe only in a tick of the addressed domain (S15).
-  `PCNT_ASSERT(WeOnlyAtTick_A, (|dom_we_o) |-> |(dom_sel & dom_tick_i))
+  // A strobe only in a tick of the domain it goes to (S15; for a shared
+  // register each domain it reaches, S24).
+  for (genvar d = 0; d < NumDomains; d++) begin : gen_we_assert
+    `PCNT_ASSERT(WeOnlyAtTick_A, (|dom_we_o[d * NumDomRegs +: NumDomRegs]) |-> dom_tick_i[d])
+  end
+  // A shared write reaches each domain at most once per transfer (S24).
+  `PCNT_ASSERT(SharedOnce_A, (shared_we & taken_q) == '0)
+  // A shared write completes only once every shared domain has taken it,
+  // earlier or in this cycle (S24).
+  `PCNT_ASSERT(SharedReadyAll_A, (wr_ok && shared_hit && pready_o)
+                                 |-> (((taken_q | shared_we) & SharedDoms) == SharedDoms))
   // A wait state drives no response (S15).
   `PCNT_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
   // APB: the master holds the transfer stable during a wait state.

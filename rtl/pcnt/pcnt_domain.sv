@@ -25,10 +25,22 @@
 //   with CTRL.MODE = SINGLE starts the process in any state (a running one
 //   restarts: counters initialised, FLAG cleared, WAIT_FOR_PRE from t+1);
 //   in other modes it is only stored (and swaps in quad mode on G84+, S17).
-// * State switch S12, counters S5/S6/S7: all six counters saturate at
-//   32'hffffffff (sat_add32) and never wrap; CTR_PRE/CTR_STOP decrement only
-//   when != 0. CTR_CYCLES_ALT is an exact copy of CTR_CYCLES (S5), so both
-//   read the same register.
+// * State switch S12, counters S5/S6/S7: from NV30 on all six counters
+//   saturate at 32'hffffffff (sat_add32) and never wrap; CTR_PRE/CTR_STOP
+//   decrement only when != 0. CTR_CYCLES_ALT is an exact copy of CTR_CYCLES
+//   (S5), so both read the same register.
+// * 40-bit counters (S24, NV10, NV15, NV20 = feat_wide_counters): CTR_CYCLES
+//   (and so CTR_CYCLES_ALT), CTR_EVENT and CTR_START are 40 bits; counting
+//   adds to the low 39 bits modulo 2^39 and a carry out of bit 38 sets bit
+//   39, which counting never clears (sticky_add40). Every clear (process
+//   start, START, reset) clears all 40 bits. CTR_PRE/CTR_STOP stay 32-bit
+//   saturating. The STOP compare is 40-bit: CTR_EVENT' >= {THRESHOLD_HI[7:0],
+//   THRESHOLD}. On NV30+ bits 39:32 stay 0 and THRESHOLD_HI is never
+//   written (not present), so the rules above are today's 32-bit ones.
+// * Own flag selections (S24, NV10, NV15, NV20 = feat_flag_src): SETFLAG's
+//   SRC[0..3] are SETFLAG_SRC's four selected signals and CLRFLAG's are
+//   CLRFLAG_SRC's, with the delay bits on their previous-tick SRC[0]/SRC[1];
+//   from NV30 on the shared START_SRC/PRE_SRC arguments of S10.
 // * Quad event mode (S17), while the stored CTRL.MODE = QUAD: five invisible
 //   shadow counters; per tick (1) QUAD_ACK_TRIGGER bit 0 acks (VALID ->
 //   EMPTY, OVERFLOW -> VALID), (2) a swap (SWAP = signal SPEC_SRC.SWAP on
@@ -61,14 +73,25 @@
 //   pulse = data[3:2]; every other tick user <= user & ~pulse.
 // * Signals (S9): sig_i beyond SigCount reads 0; internal trailer positions
 //   (the external input there is ignored): USER_0/USER_1 at UserPos and
-//   UserPos + 1 on GT215 (S19); +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e WRCACHE_FLUSH on G84+
-//   (ZERO on NV40); +0x0f PM_TRIGGER (both synchronized pulses, S22); +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
-//   DOM[k].FLAG. Other positions are the external inputs. The 16 selected
-//   signals are registered at every tick for the delay bits (S10).
+//   UserPos + 1 on GT215 (S19). Trailer by generation (S24), NV40+
+//   (feat_trailer40): +0x0c ZERO and +0x0d PERIODIC on G84+; +0x0e
+//   WRCACHE_FLUSH on G84+ (ZERO on NV40); +0x0f PM_TRIGGER (both
+//   synchronized pulses, S22); +0x10+(7-k) DOM[k].EVENT, +0x18+(7-k)
+//   DOM[k].FLAG. NV20, NV30 (feat_trailer20): +0x1d PM_TRIGGER (this
+//   domain's synchronized pulse), +0x1e DOM[1].FLAG, +0x1f DOM[0].FLAG.
+//   NV10, NV15: +0x1f the own FLAG signal only. The own domain's FLAG is the
+//   FLAG signal, another's the import CTRL.FLAG_IMPORT_MODE selects (always
+//   CONTINUOUS before NV40: the field is not stored). Other positions are
+//   the external inputs. The 24 selected signals (16 of the SRC_STATUS
+//   order, then SETFLAG_SRC, CLRFLAG_SRC) are registered at every tick for
+//   the delay bits (S10, S24).
 // * Register view reg_rd_o (S8, S11): what a read returns this cycle. Stored
 //   rw bits; CTRL adds QUAD_STATE and SINGLE_STATE of this tick; counters
 //   read their current value; write-only registers and bits read 0;
-//   SRC_STATUS and SIG_STATUS show this cycle's signals.
+//   SRC_STATUS and SIG_STATUS show this cycle's signals. The 40-bit
+//   counters (S24) are read live, nothing latched: CTR_CYCLES,
+//   CTR_CYCLES_ALT, CTR_EVENT, CTR_START show bits 31:0, their _HI views
+//   {24'h0, bits 39:32} (on every generation; 0 on 32-bit ones).
 // * Record mode (S21, G84+, CTRL.MODE = RECORD): pcnt_record counts the 12
 //   raw selected signals (SRC_STATUS bits 0..11) and the STOP logic-op
 //   output; RECORD_STATUS reads its position and FAULT; CTRL.FAULT_CLEAR
@@ -174,6 +197,7 @@ module pcnt_domain #(
   logic [31:0] pre_src, start_src, event_src, stop_src;
   logic [31:0] pre_op, start_op, event_op, stop_op, setflag_op, clrflag_op;
   logic [31:0] threshold, ctrl, spec_src;
+  logic [31:0] setflag_src, clrflag_src, threshold_hi;
 
   assign pre_src    = cfg[pcnt_reg_pkg::RegPreSrc    * 32 +: 32];
   assign start_src  = cfg[pcnt_reg_pkg::RegStartSrc  * 32 +: 32];
@@ -188,6 +212,14 @@ module pcnt_domain #(
   assign threshold  = cfg[pcnt_reg_pkg::RegThreshold * 32 +: 32];
   assign ctrl       = cfg[pcnt_reg_pkg::RegCtrl      * 32 +: 32];
   assign spec_src   = cfg[pcnt_reg_pkg::RegSpecSrc   * 32 +: 32];
+  // NV10:NV30 only (S24): not present elsewhere, so never written there and 0.
+  assign setflag_src  = cfg[pcnt_reg_pkg::RegSetflagSrc  * 32 +: 32];
+  assign clrflag_src  = cfg[pcnt_reg_pkg::RegClrflagSrc  * 32 +: 32];
+  assign threshold_hi = cfg[pcnt_reg_pkg::RegThresholdHi * 32 +: 32];
+
+  // THRESHOLD_HI stores bits 7:0 (the threshold's bits 39:32, S24).
+  logic unused_threshold_hi;
+  assign unused_threshold_hi = ^threshold_hi[31:8];
 
   // SPEC_SRC.UNK8 is stored and read back only ("purpose unknown", seed 003
   // "Input selection"); only SPEC_SRC.SWAP acts (S17).
@@ -203,6 +235,7 @@ module pcnt_domain #(
   // Feature flags of the generation (regmap pcnt_features, docs/registers.md).
   logic       feat_periodic, feat_wrcache_flush, feat_swap_src, feat_pre_op_swap;
   logic       feat_record, feat_user_signals;
+  logic       feat_wide_counters, feat_flag_src, feat_trailer20, feat_trailer40;
 
   assign mode               = ctrl[pcnt_reg_pkg::CtrlModeLsb +: pcnt_reg_pkg::CtrlModeWidth];
   assign ctr_mode           = ctrl[pcnt_reg_pkg::CtrlCtrModeLsb +: pcnt_reg_pkg::CtrlCtrModeWidth];
@@ -219,6 +252,10 @@ module pcnt_domain #(
   assign feat_pre_op_swap   = pcnt_reg_pkg::feat_pre_op_swap(gen_i);
   assign feat_record        = pcnt_reg_pkg::feat_record(gen_i);
   assign feat_user_signals  = pcnt_reg_pkg::feat_user_signals(gen_i);
+  assign feat_wide_counters = pcnt_reg_pkg::feat_wide_counters(gen_i);
+  assign feat_flag_src      = pcnt_reg_pkg::feat_flag_src(gen_i);
+  assign feat_trailer20     = pcnt_reg_pkg::feat_trailer20(gen_i);
+  assign feat_trailer40     = pcnt_reg_pkg::feat_trailer40(gen_i);
 
   // Hidden initial values of CTR_PRE / CTR_STOP: a write to the counter's
   // address sets them, a read shows the counter (S8; seed "Counters").
@@ -237,32 +274,66 @@ module pcnt_domain #(
   logic periodic_q, periodic_d;
   logic [1:0] user_q, user_d;
 
-  // Internal trailer signals, indexed by offset from the trailer base.
-  logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer;
+  // DOM[k].EVENT / DOM[k].FLAG as this domain sees them: its own signals
+  // directly (S3, S4), another domain's through the import CTRL selects.
+  logic [7:0] dom_event_view, dom_flag_view;
+
+  for (genvar k = 0; k < 8; k++) begin : gen_dom_view
+    if (k == DomIdx) begin : gen_own
+      // Own signals bypass the cross-domain import (S3, S4, S16).
+      assign dom_event_view[k] = event_sig_q;
+      assign dom_flag_view[k]  = flag_sig_q;
+    end else begin : gen_other
+      // Both synchronizers always run; CTRL only selects the output (S16).
+      // Before NV40 the import mode fields are not stored: CONTINUOUS (S24).
+      assign dom_event_view[k] = event_import_pulse ? imp_event_pulse_i[k] : imp_event_cont_i[k];
+      assign dom_flag_view[k]  = flag_import_pulse  ? imp_flag_pulse_i[k]  : imp_flag_cont_i[k];
+    end
+  end
+
+  // Internal trailer signals of the NV40:GF100 list (S9), indexed by offset
+  // from the trailer base.
+  logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer40;
 
   // ZERO (+0x0c) and PERIODIC (+0x0d, S18) are G84+; on NV40 the seed lists
   // nothing there, so those positions stay external signals (S9).
-  assign trailer[pcnt_pkg::TrailerZero]      = feat_periodic ? 1'b0
-                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerZero];
-  assign trailer[pcnt_pkg::TrailerPeriodic]  = feat_periodic ? periodic_q
-                                             : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerPeriodic];
-  assign trailer[pcnt_pkg::TrailerWrcache]   = feat_wrcache_flush & wrcache_flush_i;
-  assign trailer[pcnt_pkg::TrailerPmTrigger] = pm_trigger_i;
+  assign trailer40[pcnt_pkg::TrailerZero] =
+      feat_periodic ? 1'b0 : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerZero];
+  assign trailer40[pcnt_pkg::TrailerPeriodic] =
+      feat_periodic ? periodic_q : sig_i[32'(TrailerBase) + pcnt_pkg::TrailerPeriodic];
+  assign trailer40[pcnt_pkg::TrailerWrcache]   = feat_wrcache_flush & wrcache_flush_i;
+  assign trailer40[pcnt_pkg::TrailerPmTrigger] = pm_trigger_i;
 
   for (genvar k = 0; k < 8; k++) begin : gen_dom_trailer
-    if (k == DomIdx) begin : gen_own
-      // Own signals bypass the cross-domain import (S3, S4, S16).
-      assign trailer[pcnt_pkg::TrailerDomEvent + 7 - k] = event_sig_q;
-      assign trailer[pcnt_pkg::TrailerDomFlag  + 7 - k] = flag_sig_q;
-    end else begin : gen_other
-      // Both synchronizers always run; CTRL only selects the output (S16).
-      assign trailer[pcnt_pkg::TrailerDomEvent + 7 - k] = event_import_pulse
-                                                        ? imp_event_pulse_i[k]
-                                                        : imp_event_cont_i[k];
-      assign trailer[pcnt_pkg::TrailerDomFlag  + 7 - k] = flag_import_pulse
-                                                        ? imp_flag_pulse_i[k]
-                                                        : imp_flag_cont_i[k];
+    assign trailer40[pcnt_pkg::TrailerDomEvent + 7 - k] = dom_event_view[k];
+    assign trailer40[pcnt_pkg::TrailerDomFlag  + 7 - k] = dom_flag_view[k];
+  end
+
+  // The trailer of this generation (S24): the NV40 list, the NV20:NV40 list
+  // (+0x1d PM_TRIGGER, +0x1e DOM[1].FLAG, +0x1f DOM[0].FLAG) or the NV10:NV20
+  // one (+0x1f own FLAG); every other position is the external input. The
+  // positions are constants, only the choice is made at run time.
+  logic [pcnt_pkg::TrailerSize-1:pcnt_pkg::TrailerFirst] trailer;
+
+  for (genvar p = pcnt_pkg::TrailerFirst; p < pcnt_pkg::TrailerSize; p++) begin : gen_trailer_gen
+    localparam int unsigned Pos = 32'(TrailerBase) + p;
+    logic t20, t10;
+    if (p == pcnt_pkg::TrailerNv20PmTrigger) begin : gen_pm_trigger
+      assign t20 = pm_trigger_i;
+      assign t10 = sig_i[Pos];
+    end else if (p == pcnt_pkg::TrailerNv10Flag) begin : gen_dom0_flag
+      // +0x1f: DOM[0].FLAG on NV20:NV40, the own FLAG on NV10:NV20.
+      assign t20 = dom_flag_view[0];
+      assign t10 = flag_sig_q;
+    end else if (p == pcnt_pkg::TrailerNv20DomFlag) begin : gen_dom1_flag
+      // +0x1e: DOM[1].FLAG; an absent domain 1's bit is tied to 0 by the top.
+      assign t20 = dom_flag_view[1];
+      assign t10 = sig_i[Pos];
+    end else begin : gen_ext
+      assign t20 = sig_i[Pos];
+      assign t10 = sig_i[Pos];
     end
+    assign trailer[p] = feat_trailer40 ? trailer40[p] : (feat_trailer20 ? t20 : t10);
   end
 
   // The effective signal vector of this domain, what SIG_STATUS shows.
@@ -288,13 +359,15 @@ module pcnt_domain #(
   assign unused_sig = ^{sig_i, imp_event_cont_i[DomIdx], imp_event_pulse_i[DomIdx],
                         imp_flag_cont_i[DomIdx], imp_flag_pulse_i[DomIdx]};
 
-  // sel[g*4 + j] = signal selected by field j of PRE/START/EVENT/STOP_SRC
-  // (g = 0..3): the SRC_STATUS bit order.
-  logic [4*32-1:0]              src_regs;
+  // sel[g*4 + j] = signal selected by field j of PRE/START/EVENT/STOP_SRC,
+  // SETFLAG_SRC, CLRFLAG_SRC (g = 0..5): bits 15:0 are the SRC_STATUS bit
+  // order. SETFLAG_SRC/CLRFLAG_SRC (S24) store nothing from NV30 on, so
+  // sel[23:16] then select signal 0; only feat_flag_src reads them.
+  logic [6*32-1:0]              src_regs;
   logic [pcnt_pkg::NumSel-1:0]  sel;
   logic [pcnt_pkg::NumSel-1:0]  sel_prev_q, sel_prev_d;
 
-  assign src_regs = {stop_src, event_src, start_src, pre_src};
+  assign src_regs = {clrflag_src, setflag_src, stop_src, event_src, start_src, pre_src};
 
   for (genvar j = 0; j < pcnt_pkg::NumSel; j++) begin : gen_sel
     assign sel[j] = sig_eff[src_regs[j*8 +: 8]];
@@ -302,13 +375,15 @@ module pcnt_domain #(
 
   // Previous-tick selected values, updated at every tick in every state
   // (S10, S15).
-  // All 16 are kept as S10 describes them; only SRC[0]/SRC[1] of each input
-  // (and START_SRC[2,3], PRE_SRC[2,3] for SETFLAG/CLRFLAG) are ever used, so
-  // EVENT_SRC[2,3] and STOP_SRC[2,3] have no reader and synthesis drops them.
+  // All 24 are kept as S10 describes them; only SRC[0]/SRC[1] of each input
+  // (and START_SRC[2,3], PRE_SRC[2,3] for the NV30+ SETFLAG/CLRFLAG) are ever
+  // used, so EVENT_SRC[2,3], STOP_SRC[2,3], SETFLAG_SRC[2,3] and
+  // CLRFLAG_SRC[2,3] have no reader and synthesis drops them.
   assign sel_prev_d = sel;
 
   logic unused_sel_prev;
-  assign unused_sel_prev = ^{sel_prev_q[15:14], sel_prev_q[11:10]};
+  assign unused_sel_prev = ^{sel_prev_q[23:22], sel_prev_q[19:18],
+                             sel_prev_q[15:14], sel_prev_q[11:10]};
 
   ////////////////////////////////////////////////////////////////////////////
   // Input calculation (S10)
@@ -316,21 +391,31 @@ module pcnt_domain #(
 
   logic in_pre, in_start, in_event, in_stop, in_setflag, in_clrflag;
 
-  // SETFLAG args: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1].
+  // SETFLAG/CLRFLAG arguments (S24): their own selections SETFLAG_SRC /
+  // CLRFLAG_SRC on NV10:NV30, the shared ones of S10 from NV30 on.
+  logic [3:0] setflag_src_sel, clrflag_src_sel;
+  logic [1:0] setflag_prev_sel, clrflag_prev_sel;
+
+  // NV30+ SETFLAG args: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1].
+  assign setflag_src_sel = feat_flag_src ? sel[19:16] : {sel[1], sel[0], sel[7], sel[6]};
+  assign setflag_prev_sel = feat_flag_src ? sel_prev_q[17:16] : {sel_prev_q[7], sel_prev_q[6]};
+  // NV30+ CLRFLAG args: PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1].
+  assign clrflag_src_sel = feat_flag_src ? sel[23:20] : {sel[5], sel[4], sel[3], sel[2]};
+  assign clrflag_prev_sel = feat_flag_src ? sel_prev_q[21:20] : {sel_prev_q[3], sel_prev_q[2]};
+
   pcnt_logic_op #(.IsEventLike(1'b0)) u_setflag (
     .op_i       (setflag_op),
-    .src_i      ({sel[1], sel[0], sel[7], sel[6]}),
-    .src_prev_i ({sel_prev_q[7], sel_prev_q[6]}),
+    .src_i      (setflag_src_sel),
+    .src_prev_i (setflag_prev_sel),
     .setflag_i  (1'b0),
     .gen_i,
     .result_o   (in_setflag)
   );
 
-  // CLRFLAG args: PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1].
   pcnt_logic_op #(.IsEventLike(1'b0)) u_clrflag (
     .op_i       (clrflag_op),
-    .src_i      ({sel[5], sel[4], sel[3], sel[2]}),
-    .src_prev_i ({sel_prev_q[3], sel_prev_q[2]}),
+    .src_i      (clrflag_src_sel),
+    .src_prev_i (clrflag_prev_sel),
     .setflag_i  (1'b0),
     .gen_i,
     .result_o   (in_clrflag)
@@ -576,11 +661,14 @@ module pcnt_domain #(
 
   // The counter flops are reachable by the lockstep harness's backdoor
   // (`poke`, docs/semantics.md S14) so saturation can be reached without
-  // 2^32 cycles; the metacomment has no effect on synthesis.
-  logic [31:0] ctr_cycles_d, ctr_event_d, ctr_start_d, ctr_pre_d, ctr_stop_d;
-  logic [31:0] ctr_cycles_q /*verilator public_flat_rw*/;
-  logic [31:0] ctr_event_q  /*verilator public_flat_rw*/;
-  logic [31:0] ctr_start_q  /*verilator public_flat_rw*/;
+  // 2^32 cycles; the metacomment has no effect on synthesis. CTR_CYCLES
+  // (= CTR_CYCLES_ALT), CTR_EVENT and CTR_START are 40 bits (S24; bits 39:32
+  // stay 0 on the 32-bit generations), CTR_PRE/CTR_STOP 32 on every one.
+  logic [39:0] ctr_cycles_d, ctr_event_d, ctr_start_d;
+  logic [31:0] ctr_pre_d, ctr_stop_d;
+  logic [39:0] ctr_cycles_q /*verilator public_flat_rw*/;
+  logic [39:0] ctr_event_q  /*verilator public_flat_rw*/;
+  logic [39:0] ctr_start_q  /*verilator public_flat_rw*/;
   logic [31:0] ctr_pre_q    /*verilator public_flat_rw*/;
   logic [31:0] ctr_stop_q   /*verilator public_flat_rw*/;
 
@@ -613,9 +701,10 @@ module pcnt_domain #(
           flag_d = flag_next;
         end else if (pre_op_we) begin
           // Start of the counting process (S2, S12); FLAG frozen otherwise.
-          ctr_event_d  = 32'd0;
-          ctr_start_d  = 32'd0;
-          ctr_cycles_d = 32'd0;
+          // All 40 bits clear, bit 39 included (S24).
+          ctr_event_d  = 40'h0;
+          ctr_start_d  = 40'h0;
+          ctr_cycles_d = 40'h0;
           ctr_pre_d    = pre_init_q;
           ctr_stop_d   = stop_init_q;
           flag_d       = 1'b0;
@@ -639,9 +728,9 @@ module pcnt_domain #(
         flag_d = flag_next;
         if (in_start) begin
           // The START cycle itself is not counted (S5).
-          ctr_cycles_d = 32'd0;
+          ctr_cycles_d = 40'h0;
           if (event_ctr_period == pcnt_pkg::EventCtrPeriodOne) begin
-            ctr_event_d = 32'd0;
+            ctr_event_d = 40'h0;
           end
           single_d = pcnt_pkg::Counting;
         end
@@ -649,14 +738,16 @@ module pcnt_domain #(
 
       pcnt_pkg::Counting: begin
         flag_d       = flag_next;
-        // Every COUNTING cycle counts, the STOP cycle included (S5, S6).
-        ctr_cycles_d = pcnt_pkg::sat_add32(ctr_cycles_q, 32'd1);
-        ctr_event_d  = pcnt_pkg::sat_add32(ctr_event_q, event_inc);
+        // Every COUNTING cycle counts, the STOP cycle included (S5, S6);
+        // 40-bit sticky on NV10:NV30, 32-bit saturating after (S24).
+        ctr_cycles_d = pcnt_pkg::ctr_add(ctr_cycles_q, 32'd1, feat_wide_counters);
+        ctr_event_d  = pcnt_pkg::ctr_add(ctr_event_q, event_inc, feat_wide_counters);
         ctr_pre_d    = pcnt_pkg::sat_add32(ctr_pre_q, extra_inc);
         if (in_stop) begin
-          // THRESHOLD compares CTR_EVENT after this cycle's increment (S5).
-          if (ctr_event_d >= threshold) begin
-            ctr_start_d = pcnt_pkg::sat_add32(ctr_start_q, 32'd1);
+          // THRESHOLD compares CTR_EVENT after this cycle's increment (S5),
+          // over 40 bits with THRESHOLD_HI (S24; 0 where absent).
+          if (ctr_event_d >= {threshold_hi[7:0], threshold}) begin
+            ctr_start_d = pcnt_pkg::ctr_add(ctr_start_q, 32'd1, feat_wide_counters);
           end
           if (ctr_stop_q != 32'd0) begin
             ctr_stop_d = ctr_stop_q - 32'd1;
@@ -674,10 +765,11 @@ module pcnt_domain #(
 
     // Quad event mode, step (2) of S17: a swap copies the closing period to
     // CTR_* (the single event state is INACTIVE, so nothing above wrote them).
+    // Quad mode exists from NV30 on, where counters are 32-bit (S24).
     if (quad_swap) begin
-      ctr_cycles_d = quad_old_set[pcnt_pkg::QuadCycles * 32 +: 32];
-      ctr_event_d  = quad_old_set[pcnt_pkg::QuadEvent  * 32 +: 32];
-      ctr_start_d  = quad_old_set[pcnt_pkg::QuadStart  * 32 +: 32];
+      ctr_cycles_d = {8'h0, quad_old_set[pcnt_pkg::QuadCycles * 32 +: 32]};
+      ctr_event_d  = {8'h0, quad_old_set[pcnt_pkg::QuadEvent  * 32 +: 32]};
+      ctr_start_d  = {8'h0, quad_old_set[pcnt_pkg::QuadStart  * 32 +: 32]};
       ctr_pre_d    = quad_old_set[pcnt_pkg::QuadPre    * 32 +: 32];
       ctr_stop_d   = quad_old_set[pcnt_pkg::QuadStop   * 32 +: 32];
     end
@@ -714,9 +806,9 @@ module pcnt_domain #(
       sel_prev_q   <= '0;
       pre_init_q   <= 32'd0;
       stop_init_q  <= 32'd0;
-      ctr_cycles_q <= 32'd0;
-      ctr_event_q  <= 32'd0;
-      ctr_start_q  <= 32'd0;
+      ctr_cycles_q <= 40'h0;
+      ctr_event_q  <= 40'h0;
+      ctr_start_q  <= 40'h0;
       ctr_pre_q    <= 32'd0;
       ctr_stop_q   <= 32'd0;
       shadow_q     <= '0;
@@ -790,11 +882,16 @@ module pcnt_domain #(
   always_comb begin
     // Stored rw bits everywhere; registers without storage read 0 from cfg.
     reg_rd_o = cfg;
-    reg_rd_o[pcnt_reg_pkg::RegSrcStatus    * 32 +: 32] = {16'h0, sel};
-    reg_rd_o[pcnt_reg_pkg::RegCtrCycles    * 32 +: 32] = ctr_cycles_q;
-    reg_rd_o[pcnt_reg_pkg::RegCtrCyclesAlt * 32 +: 32] = ctr_cycles_q;
-    reg_rd_o[pcnt_reg_pkg::RegCtrEvent     * 32 +: 32] = ctr_event_q;
-    reg_rd_o[pcnt_reg_pkg::RegCtrStart     * 32 +: 32] = ctr_start_q;
+    reg_rd_o[pcnt_reg_pkg::RegSrcStatus    * 32 +: 32] = {16'h0, sel[15:0]};
+    reg_rd_o[pcnt_reg_pkg::RegCtrCycles    * 32 +: 32] = ctr_cycles_q[31:0];
+    reg_rd_o[pcnt_reg_pkg::RegCtrCyclesAlt * 32 +: 32] = ctr_cycles_q[31:0];
+    reg_rd_o[pcnt_reg_pkg::RegCtrEvent     * 32 +: 32] = ctr_event_q[31:0];
+    reg_rd_o[pcnt_reg_pkg::RegCtrStart     * 32 +: 32] = ctr_start_q[31:0];
+    // The _HI views (S24): live, the same cycle's bits 39:32 (no latch).
+    reg_rd_o[pcnt_reg_pkg::RegCtrCyclesHi * 32 +: 32] = {24'h0, ctr_cycles_q[39:32]};
+    reg_rd_o[pcnt_reg_pkg::RegCtrCyclesAltHi * 32 +: 32] = {24'h0, ctr_cycles_q[39:32]};
+    reg_rd_o[pcnt_reg_pkg::RegCtrEventHi * 32 +: 32] = {24'h0, ctr_event_q[39:32]};
+    reg_rd_o[pcnt_reg_pkg::RegCtrStartHi * 32 +: 32] = {24'h0, ctr_start_q[39:32]};
     reg_rd_o[pcnt_reg_pkg::RegCtrPre       * 32 +: 32] = ctr_pre_q;
     reg_rd_o[pcnt_reg_pkg::RegCtrStop      * 32 +: 32] = ctr_stop_q;
     reg_rd_o[pcnt_reg_pkg::RegCtrl * 32 + pcnt_reg_pkg::CtrlQuadStateLsb +:

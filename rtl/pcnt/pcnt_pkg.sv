@@ -5,10 +5,12 @@
 // state encoding (CTRL.SINGLE_STATE, docs/semantics.md S12; seed 003 "Control
 // registers"), the quad event state encoding (CTRL.QUAD_STATE, S17; seed
 // "Quad event mode"), the CTRL.MODE / CTRL.CTR_MODE encodings (seed "Control
-// registers", "Special counter modes"), the NV40:GF100 trailer positions
-// (S9, S18, S19; seed "Trailer signals"), the quad shadow counter indices
-// (S17), the PERIODIC counter width (S18) and the saturating adder every
-// counter uses (S6: counters saturate at 32'hffffffff, they never wrap).
+// registers", "Special counter modes"), the trailer positions (NV40:GF100:
+// S9, S18, S19; NV10:NV40: S24; seed "Trailer signals"), the quad shadow
+// counter indices (S17), the PERIODIC counter width (S18), the saturating
+// adder of the 32-bit counters (S6: they saturate at 32'hffffffff, they
+// never wrap) and the 40-bit sticky adder of the NV10:NV30 counters (S24:
+// the low 39 bits wrap, bit 39 is sticky).
 // Enum items are always package-qualified at their use: Yosys 0.23 does not
 // resolve them through imports.
 package pcnt_pkg;
@@ -74,6 +76,12 @@ package pcnt_pkg;
   localparam int unsigned TrailerDomEvent  = 32'h10; // DOM[k].EVENT at +0x10 + (7 - k)
   localparam int unsigned TrailerDomFlag   = 32'h18; // DOM[k].FLAG  at +0x18 + (7 - k)
   localparam int unsigned TrailerSize      = 32'h20;
+  // The NV10:NV40 trailers (S24): NV20:NV40 +0x1d PM_TRIGGER, DOM[k].FLAG at
+  // +0x1e + (1 - k); NV10:NV20 only +0x1f FLAG (the own domain's). Every
+  // other position from TrailerFirst on is external on those generations.
+  localparam int unsigned TrailerNv20PmTrigger = 32'h1d;
+  localparam int unsigned TrailerNv20DomFlag   = 32'h1e;
+  localparam int unsigned TrailerNv10Flag      = 32'h1f;
 
   // Pulse synchronizers (S16, S22): width of the edge counter a source keeps
   // and a destination follows. Up to 2**PulseCntW - 1 edges may be pending
@@ -83,7 +91,10 @@ package pcnt_pkg;
 
   // Signal space of one domain and the selection fields addressing it.
   localparam int unsigned NumSignals = 256;
-  localparam int unsigned NumSel     = 16; // PRE_SRC[0..3] .. STOP_SRC[0..3]
+  // PRE_SRC[0..3] .. STOP_SRC[0..3] (sel[15:0], the SRC_STATUS order), then
+  // SETFLAG_SRC[0..3] = sel[19:16] and CLRFLAG_SRC[0..3] = sel[23:20]
+  // (NV10:NV30 own flag selections, S24).
+  localparam int unsigned NumSel     = 24;
 
   // min(a + b, 32'hffffffff): the counter update of S6, also for B4/B6/B2
   // increments that cross the top (0xfffffffe + 15 = 0xffffffff).
@@ -91,6 +102,23 @@ package pcnt_pkg;
     logic [32:0] sum;
     sum = {1'b0, a} + {1'b0, b};
     sat_add32 = sum[32] ? 32'hffff_ffff : sum[31:0];
+  endfunction
+
+  // The 40-bit counter update of NV10, NV15, NV20 (S24; seed 003
+  // "Counters": 0xffffffffff + 1 = 0x8000000000): the low 39 bits add
+  // modulo 2^39, bit 39 is set by a carry out of bit 38 and never cleared by
+  // counting. The same rule for increments > 1 (EVENT_B4): 0xfffffffffe + 15
+  // = 0x800000000d.
+  function automatic logic [39:0] sticky_add40(logic [39:0] a, logic [31:0] b);
+    logic [39:0] sum;
+    sum = {1'b0, a[38:0]} + {8'h0, b};
+    sticky_add40 = {a[39] | sum[39], sum[38:0]};
+  endfunction
+
+  // A counter update on any generation (S6, S24): 40-bit sticky when wide
+  // (feat_wide_counters), else 32-bit saturating with bits 39:32 kept 0.
+  function automatic logic [39:0] ctr_add(logic [39:0] a, logic [31:0] b, logic wide);
+    ctr_add = wide ? sticky_add40(a, b) : {8'h0, sat_add32(a[31:0], b)};
   endfunction
 
 endpackage

@@ -1,14 +1,21 @@
-// PCOUNTER domain set, NV40:GF100 layout: the APB front-end, NumDomains
-// domains with per-domain clock enables, and the cross-domain import
-// synchronizers.
+// PCOUNTER domain set, both MMIO layouts (NV10:NV40 and NV40:GF100, chosen
+// by the gen_i strap): the APB front-end, NumDomains domains with
+// per-domain clock enables, and the cross-domain import synchronizers.
 //
-// Contract (docs/semantics.md S0, S9, S11, S15..S20):
+// Contract (docs/semantics.md S0, S9, S11, S15..S20, S24):
 // * One clock (the bus clock) and one asynchronous active-low reset for the
 //   whole set. Domain d ticks in the cycles with dom_tick_i[d] = 1 (S15):
 //   all its state, and that of the synchronizers into it, advances only
-//   then. gen_i is a strap, constant after reset.
+//   then. gen_i is a strap, constant after reset; it selects the layout
+//   (pcnt_reg_pkg::gen_layout). The domain count a generation allows
+//   (max_domains: 1 on NV10/NV15, 2 on NV20/NV30, 8 from NV40) is the
+//   integrator's (the harness's) to respect; the RTL does not check it.
 // * APB wait states (S15): pready_o = 0 while an accepted write to a register
-//   of domain d waits for dom_tick_i[d] (pcnt_apb_regs).
+//   of domain d waits for dom_tick_i[d] (pcnt_apb_regs); a write to a shared
+//   register of the NV10 layout (SHARED_CTRL, SHARED_QUAD_ACK_TRIGGER) waits
+//   until each of the domains d < min(NumDomains, 2) has taken it at its
+//   own first tick, and reaches each as a write of its CTRL /
+//   QUAD_ACK_TRIGGER view register with per-domain data (S24).
 // * Domain d sees sig_i[d*256 +: 256], its own TrailerBase
 //   (TrailerBases[d*8 +: 8]), SigCount (SigCounts[d*9 +: 9]) and USER_0
 //   position (UserPoss[d*9 +: 9], USER_1 next; S9, S19).
@@ -88,7 +95,7 @@ module pcnt_top #(
   end
 
   logic [NumDomains*NumDomRegs-1:0] dom_we;
-  logic [31:0]                      wdata;
+  logic [NumDomains*32-1:0]         wdata;   // per domain (shared registers, S24)
   logic                             periodic_reset;
   logic                             record_reset;
   logic                             rec_bound;
@@ -288,7 +295,7 @@ module pcnt_top #(
       .wrcache_flush_i   (wrcache_flush_pulse),
       .periodic_reset_i  (periodic_reset),
       .reg_we_i          (dom_we[d * NumDomRegs +: NumDomRegs]),
-      .reg_wdata_i       (wdata),
+      .reg_wdata_i       (wdata[d * 32 +: 32]),
       .reg_rd_o          (dom_regs_o[d * NumDomRegs * 32 +: NumDomRegs * 32]),
       .event_o           (dom_event[d]),
       .flag_o            (dom_flag[d]),

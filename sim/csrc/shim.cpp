@@ -62,7 +62,7 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     auto* c = static_cast<Ctx*>(p);
     PCNT_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
-    t->gen_i = in->gen & 3;
+    t->gen_i = in->gen & 7;
     t->psel_i = in->psel & 1;
     t->penable_i = in->penable & 1;
     t->pwrite_i = in->pwrite & 1;
@@ -101,9 +101,10 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
 
 // Verification backdoor (docs/semantics.md S14): overwrite bits
 // [lsb, lsb+width) of a public_flat_rw flop `var` of domain `dom` between two
-// clocks. `var` may name a sub-instance (`u_record.ev_q`). Returns -1 if the
+// clocks (width <= 64: the 40-bit counters of NV10:NV30, S24). `var` may name
+// a sub-instance (`u_record.ev_q`). Returns -1 if the
 // flop does not exist or is too narrow.
-int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t width, uint32_t value) {
+int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t width, uint64_t value) {
     auto* c = static_cast<Ctx*>(p);
     char scope[96];
     const char* dot = std::strrchr(var, '.');
@@ -115,7 +116,7 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
     }
     const VerilatedScope* s = c->vctx->scopeFind(scope);
     VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
-    if (!v || width == 0 || width > 32) return -1;
+    if (!v || width == 0 || width > 64) return -1;
     if (lsb + width > static_cast<uint32_t>(v->packed().elements())) return -1;
     void* d = v->datap();
     for (uint32_t k = 0; k < width; ++k) {

@@ -103,10 +103,10 @@ pub struct CosimArgs {
     /// Domain counts, comma-separated (those with a Verilated build)
     #[arg(long, default_value = "1,2,8", value_delimiter = ',', value_parser = built_domains, value_name = "N,...")]
     pub domains: Vec<usize>,
-    /// Generations the runs rotate over, comma-separated, or all
+    /// Generations the runs rotate over, comma-separated, or all; each domain count rotates over those that have that many domains (nv10/nv15 1, nv20/nv30 2, nv40+ 8)
     #[arg(long, default_value = "all", value_delimiter = ',', value_parser = gen_parser(), value_name = "GEN,...")]
     pub gen: Vec<String>,
-    /// Run on this injected-fault build (2 domains; `pcnt faults` lists them)
+    /// Run on this injected-fault build (2 domains, on the generations of the fault's `gens:` line; `pcnt faults` lists them)
     #[arg(long, value_parser = fault_parser(), value_name = "NAME")]
     pub fault: Option<String>,
     #[command(flatten)]
@@ -226,7 +226,7 @@ pub struct ImportArgs {
     /// Generation of the script (default: from the trace)
     #[arg(long, value_parser = PossibleValuesParser::new(script::GENS), value_name = "GEN")]
     pub gen: Option<String>,
-    /// Domain count of the script (1..=8)
+    /// Domain count of the script (1..=8, at most the generation's: nv10/nv15 1, nv20/nv30 2)
     #[arg(long, value_parser = domain_count, value_name = "N")]
     pub domains: Option<usize>,
     /// Also run it (lockstep) and print each read beside the traced value

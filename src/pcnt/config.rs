@@ -23,15 +23,32 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConfigError {
     DomainCount(usize),
-    TrailerBase { dom: usize, base: u8 },
-    SigCount { dom: usize, count: u16 },
-    UserPos { dom: usize, pos: u16 },
+    /// More domains than the generation has (S24: NV10/NV15 one, NV20/NV30 two).
+    DomainsForGen {
+        gen: Gen,
+        n: usize,
+    },
+    TrailerBase {
+        dom: usize,
+        base: u8,
+    },
+    SigCount {
+        dom: usize,
+        count: u16,
+    },
+    UserPos {
+        dom: usize,
+        pos: u16,
+    },
 }
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ConfigError::DomainCount(n) => write!(f, "domain count {n} out of range (expected 1..=8)"),
+            ConfigError::DomainsForGen { gen, n } => {
+                write!(f, "{} has at most {} domain(s), not {n} (docs/semantics.md S24)", gen.name(), gen.max_domains())
+            }
             ConfigError::TrailerBase { dom, base } => {
                 write!(f, "domain {dom}: trailer base {base:#x} is not a multiple of 0x20")
             }
@@ -95,7 +112,7 @@ const ODD_USER: [u16; 8] = [0x13, 0x08, 0x0a, 0x62, 0x02, 0x46, 0x50, 0x20];
 /// like a datasheet table; None where envytools has none).
 pub fn real_bases(gen: Gen) -> Option<[u8; 8]> {
     match gen {
-        Gen::Nv40 => None,
+        Gen::Nv10 | Gen::Nv15 | Gen::Nv20 | Gen::Nv30 | Gen::Nv40 => None,
         Gen::G84 | Gen::G92 => Some(REAL_BASES_G84),
         Gen::Gt215 => Some(REAL_BASES_GT215),
     }
@@ -147,6 +164,9 @@ impl Config {
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(1..=NUM_DOMAINS_MAX).contains(&self.num_domains) {
             return Err(ConfigError::DomainCount(self.num_domains));
+        }
+        if self.num_domains > self.gen.max_domains() {
+            return Err(ConfigError::DomainsForGen { gen: self.gen, n: self.num_domains });
         }
         for dom in 0..NUM_DOMAINS_MAX {
             let base = self.trailer_base[dom];

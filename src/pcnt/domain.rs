@@ -7,15 +7,18 @@
 //! Contract (docs/semantics.md): a write in cycle t is seen from t+1 (S1); an
 //! aborting write (S2) makes the state INACTIVE before the state switch, so
 //! the cycle counts nothing; PRE_OP in INACTIVE with MODE = SINGLE starts the
-//! process. Counters are 32-bit and saturate (S6). FLAG: CLRFLAG wins, frozen
+//! process. Counters are 32-bit and saturate (S6), or on NV10:NV30 40-bit
+//! with a sticky bit 39 (S24). FLAG: CLRFLAG wins, frozen
 //! in single-mode INACTIVE, cleared entering WAIT_FOR_PRE; the FLAG and EVENT
 //! trailer signals are registered copies (S3, S4). Everything resets to 0 (S8).
 //! All state advances only at the domain's ticks (S15); quad mode S17,
-//! imports S16, PERIODIC S18, USER S19.
+//! imports S16, PERIODIC S18, USER S19; the NV10:NV30 differences (own
+//! SETFLAG/CLRFLAG selections, the trailer by generation) S24.
 
 use bitvec::prelude::*;
 
 use crate::config::Config;
+use crate::counter::ctr_add;
 use crate::logic_op::{self, OpLayout};
 use crate::pulse_sync::{self, PulseSync};
 use crate::record::{Packet, RecordInputs, RecordState};
@@ -91,10 +94,11 @@ impl std::ops::DerefMut for Stored {
 pub struct DomainState {
     /// Stored bits of `Kind::Storage` registers, by view index (others unused).
     pub stored: Stored,
-    pub ctr_cycles: u32,
-    pub ctr_cycles_alt: u32,
-    pub ctr_event: u32,
-    pub ctr_start: u32,
+    /// 40 bits on generations with `wide_counters`, else below 2^32 (S24).
+    pub ctr_cycles: u64,
+    pub ctr_cycles_alt: u64,
+    pub ctr_event: u64,
+    pub ctr_start: u64,
     pub ctr_pre: u32,
     pub ctr_stop: u32,
     /// Hidden initial values written through CTR_PRE / CTR_STOP.
@@ -106,8 +110,8 @@ pub struct DomainState {
     pub flag_sig: bool,
     /// EVENT trailer signal: EVENT one cycle later (S4).
     pub event_sig: bool,
-    /// Selected signals of the previous cycle, bit layout of SRC_STATUS (S10).
-    pub src_prev: u16,
+    /// Selected signals of the previous cycle, bit layout of `Comb::sel` (S10).
+    pub src_prev: u32,
     /// Quad event mode (S17): state and the invisible shadow counters.
     pub quad_state: u8,
     pub sh_cycles: u32,
@@ -184,8 +188,10 @@ pub struct DomainInputs<'a> {
 
 /// Per-cycle combinational values, shared by the view and the step.
 struct Comb {
-    /// SRC_STATUS layout: PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC, STOP_SRC.
-    sel: u16,
+    /// SRC_STATUS layout in bits 15:0: PRE_SRC[0..3], START_SRC[0..3],
+    /// EVENT_SRC, STOP_SRC; then SETFLAG_SRC[0..3] (19:16) and CLRFLAG_SRC[0..3]
+    /// (23:20) on generations with `flag_src` (S24), 0 elsewhere.
+    sel: u32,
     pre: bool,
     start: bool,
     event: bool,
@@ -200,14 +206,14 @@ impl Comb {
     /// (B2, B4, B6) of seed 003 "Special counter modes": the raw selected
     /// signals of this cycle (S7).
     fn ints(&self) -> (u32, u32, u32) {
-        let b4 = u32::from(self.sel >> 4) & 0xf;
-        let b6 = b4 | (u32::from(self.sel >> 10) & 0x3) << 4;
-        let b2 = u32::from(self.sel >> 8) & 0x3;
+        let b4 = (self.sel >> 4) & 0xf;
+        let b6 = b4 | ((self.sel >> 10) & 0x3) << 4;
+        let b2 = (self.sel >> 8) & 0x3;
         (b2, b4, b6)
     }
 }
 
-fn bit16(v: u16, n: usize) -> bool {
+fn bit(v: u32, n: usize) -> bool {
     (v >> n) & 1 != 0
 }
 
@@ -240,24 +246,37 @@ impl DomainState {
                 *word &= (1u32 << (count - lo)) - 1;
             }
         }
-        // Trailer, NV40:GF100 list (seed 003 "Trailer signals", S9). ZERO
-        // (+0x0c) and PERIODIC (+0x0d) are G84+; otherwise those positions
-        // are external signals. USER_0/USER_1 are placed below (S19).
+        // Trailer (seed 003 "Trailer signals"): the internal positions by
+        // generation (S9, S24); every other position is the external input.
         let feat = cfg.gen.features();
         let base = usize::from(cfg.trailer_base[dom]) / 32;
-        let external: u32 = if feat.periodic { 0x0000_0fff } else { 0x0000_3fff };
-        let mut t = 0u32;
-        t |= u32::from(feat.periodic && self.periodic) << 0x0d;
-        // The global pulses after this domain's synchronizers (S22).
-        t |= u32::from(feat.wrcache_flush && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
-        t |= u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x0f;
-        // DOM[k].EVENT at +0x10+(7-k), DOM[k].FLAG at +0x18+(7-k): own
-        // signals directly, others through the selected import (S16).
         let (ev, fl) = self.imports(dom, inp.present);
-        for k in 0..8 {
-            t |= u32::from((ev >> k) & 1) << (0x17 - k);
-            t |= u32::from((fl >> k) & 1) << (0x1f - k);
-        }
+        let (external, t) = if feat.trailer40 {
+            // NV40:GF100 list (S9). ZERO (+0x0c) and PERIODIC (+0x0d) are
+            // G84+; otherwise those positions are external signals.
+            let external: u32 = if feat.periodic { 0x0000_0fff } else { 0x0000_3fff };
+            let mut t = 0u32;
+            t |= u32::from(feat.periodic && self.periodic) << 0x0d;
+            // The global pulses after this domain's synchronizers (S22).
+            t |= u32::from(feat.wrcache_flush && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
+            t |= u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x0f;
+            // DOM[k].EVENT at +0x10+(7-k), DOM[k].FLAG at +0x18+(7-k): own
+            // signals directly, others through the selected import (S16).
+            for k in 0..8 {
+                t |= u32::from((ev >> k) & 1) << (0x17 - k);
+                t |= u32::from((fl >> k) & 1) << (0x1f - k);
+            }
+            (external, t)
+        } else if feat.trailer20 {
+            // NV20, NV30 (S24): +0x1d PM_TRIGGER, +0x1e DOM[1].FLAG, +0x1f DOM[0].FLAG.
+            let t = u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x1d
+                | u32::from(fl >> 1 & 1) << 0x1e
+                | u32::from(fl & 1) << 0x1f;
+            (0x1fff_ffffu32, t)
+        } else {
+            // NV10, NV15 (S24): +0x1f the domain's FLAG only.
+            (0x7fff_ffffu32, u32::from(self.flag_sig) << 0x1f)
+        };
         w[base] = (w[base] & external) | t;
         // USER_0/USER_1 at the domain's USER position (GT215, S19); before
         // GT215 those positions are external signals.
@@ -306,8 +325,15 @@ impl DomainState {
 
     fn comb(&self, cfg: &Config, eff: &[u32; 8]) -> Comb {
         let st = &self.stored;
-        let mut sel = 0u16;
-        for (r, srcreg) in [regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC].iter().enumerate() {
+        let gen = cfg.gen;
+        let flag_src = gen.features().flag_src;
+        let srcs: &[usize] = if flag_src {
+            &[regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC, regs::SETFLAG_SRC, regs::CLRFLAG_SRC]
+        } else {
+            &[regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC]
+        };
+        let mut sel = 0u32;
+        for (r, srcreg) in srcs.iter().enumerate() {
             for j in 0..4 {
                 let s = ((st[*srcreg] >> (8 * j)) & 0xff) as usize;
                 if (eff[s / 32] >> (s % 32)) & 1 != 0 {
@@ -315,15 +341,18 @@ impl DomainState {
                 }
             }
         }
-        let gen = cfg.gen;
-        let src = |i: [usize; 4]| i.map(|n| bit16(sel, n));
-        let prev = |i: [usize; 2]| i.map(|n| bit16(self.src_prev, n));
-        // SETFLAG: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1];
-        // CLRFLAG: PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1] (S10).
-        let setflag =
-            logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src([6, 7, 0, 1]), prev([6, 7]), false);
-        let clrflag =
-            logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src([2, 3, 4, 5]), prev([2, 3]), false);
+        let src = |i: [usize; 4]| i.map(|n| bit(sel, n));
+        let prev = |i: [usize; 2]| i.map(|n| bit(self.src_prev, n));
+        // NV30+: SETFLAG takes START_SRC[2], START_SRC[3], PRE_SRC[0],
+        // PRE_SRC[1]; CLRFLAG PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1]
+        // (S10). NV10:NV30: their own SETFLAG_SRC / CLRFLAG_SRC (S24).
+        let (set_args, set_prev, clr_args, clr_prev) = if flag_src {
+            ([16, 17, 18, 19], [16, 17], [20, 21, 22, 23], [20, 21])
+        } else {
+            ([6, 7, 0, 1], [6, 7], [2, 3, 4, 5], [2, 3])
+        };
+        let setflag = logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src(set_args), prev(set_prev), false);
+        let clrflag = logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src(clr_args), prev(clr_prev), false);
         let op = |reg: usize, layout, first: usize| {
             logic_op::eval(
                 st[reg],
@@ -346,28 +375,38 @@ impl DomainState {
         }
     }
 
+    /// CTRL as the view shows it (S11): stored bits and the two states.
+    pub fn ctrl_view(&self) -> u32 {
+        self.stored[regs::CTRL]
+            | regs::field::CTRL_SINGLE_STATE.set(0, self.single_state as u32)
+            | regs::field::CTRL_QUAD_STATE.set(0, u32::from(self.quad_state))
+    }
+
     /// The register view of this cycle (S11): what a read of each register returns.
     pub fn view(&self, cfg: &Config, dom: usize, inp: &DomainInputs, out: &mut [u32; NUM_DOM_REGS]) {
         let gen = cfg.gen;
+        let masks = &regs::DOM_RW_MASKS[gen as usize];
         for (idx, reg) in DOM_REGS.iter().enumerate() {
+            // Stored bits as the generation has them (a register it lacks
+            // stores nothing and reads 0, S8); everything else is set below.
             out[idx] = match reg.kind {
-                Kind::Storage => self.stored[idx],
+                Kind::Storage => self.stored[idx] & masks[idx],
                 _ => 0,
             };
-            // Registers absent on this generation read 0 in the view too.
-            if !reg.present(gen) {
-                out[idx] = 0;
-            }
         }
-        out[regs::CTRL] = self.stored[regs::CTRL]
-            | regs::field::CTRL_SINGLE_STATE.set(0, self.single_state as u32)
-            | regs::field::CTRL_QUAD_STATE.set(0, u32::from(self.quad_state));
+        out[regs::CTRL] = self.ctrl_view();
         let eff = self.effective_signals(cfg, dom, inp);
-        out[regs::SRC_STATUS] = u32::from(self.comb(cfg, &eff).sel);
-        out[regs::CTR_CYCLES] = self.ctr_cycles;
-        out[regs::CTR_CYCLES_ALT] = self.ctr_cycles_alt;
-        out[regs::CTR_EVENT] = self.ctr_event;
-        out[regs::CTR_START] = self.ctr_start;
+        out[regs::SRC_STATUS] = self.comb(cfg, &eff).sel & 0xffff;
+        // 40-bit counters read as two halves, both live (S24).
+        let (lo, hi) = (|c: u64| c as u32, |c: u64| (c >> 32) as u32);
+        out[regs::CTR_CYCLES] = lo(self.ctr_cycles);
+        out[regs::CTR_CYCLES_ALT] = lo(self.ctr_cycles_alt);
+        out[regs::CTR_EVENT] = lo(self.ctr_event);
+        out[regs::CTR_START] = lo(self.ctr_start);
+        out[regs::CTR_CYCLES_HI] = hi(self.ctr_cycles);
+        out[regs::CTR_CYCLES_ALT_HI] = hi(self.ctr_cycles_alt);
+        out[regs::CTR_EVENT_HI] = hi(self.ctr_event);
+        out[regs::CTR_START_HI] = hi(self.ctr_start);
         out[regs::CTR_PRE] = self.ctr_pre;
         out[regs::CTR_STOP] = self.ctr_stop;
         out[regs::SIG_STATUS..regs::SIG_STATUS + regs::SIG_STATUS_COUNT].copy_from_slice(&eff);
@@ -459,14 +498,18 @@ impl DomainState {
             }
             SingleState::Counting => {
                 let (inc_event, inc_pre) = self.increments(&c);
-                d.ctr_cycles = self.ctr_cycles.saturating_add(1);
-                d.ctr_cycles_alt = self.ctr_cycles_alt.saturating_add(1);
-                d.ctr_event = self.ctr_event.saturating_add(inc_event);
+                let wide = gen.features().wide_counters;
+                d.ctr_cycles = ctr_add(self.ctr_cycles, 1, wide);
+                d.ctr_cycles_alt = ctr_add(self.ctr_cycles_alt, 1, wide);
+                d.ctr_event = ctr_add(self.ctr_event, inc_event, wide);
                 d.ctr_pre = self.ctr_pre.saturating_add(inc_pre);
                 if c.stop {
-                    // S5: compare after this cycle's increment.
-                    if d.ctr_event >= self.stored[regs::THRESHOLD] {
-                        d.ctr_start = self.ctr_start.saturating_add(1);
+                    // S5: compare after this cycle's increment; over 40 bits
+                    // with THRESHOLD_HI on NV10:NV30 (S24; 0 elsewhere).
+                    let threshold = u64::from(self.stored[regs::THRESHOLD_HI] & 0xff) << 32
+                        | u64::from(self.stored[regs::THRESHOLD]);
+                    if d.ctr_event >= threshold {
+                        d.ctr_start = ctr_add(self.ctr_start, 1, wide);
                     }
                     if self.ctr_stop != 0 {
                         d.ctr_stop = self.ctr_stop - 1;
@@ -525,7 +568,7 @@ impl DomainState {
         // S21: record mode.
         let rinp = RecordInputs {
             record_mode: gen.features().record && mode == MODE_RECORD,
-            sel: c.sel & 0xfff,
+            sel: (c.sel & 0xfff) as u16,
             stop: c.stop,
             record_reset: inp.record_reset,
             bound: inp.rec_bound,
@@ -568,9 +611,10 @@ impl DomainState {
         }
         let mut base = [self.sh_cycles, self.sh_event, self.sh_start, self.sh_pre, self.sh_stop];
         if swap {
+            // Quad mode is NV30+: 32-bit counters (S17, S24).
             (d.ctr_cycles, d.ctr_event, d.ctr_start, d.ctr_pre, d.ctr_stop) =
-                (base[0], base[1], base[2], base[3], base[4]);
-            d.ctr_cycles_alt = base[0];
+                (u64::from(base[0]), u64::from(base[1]), u64::from(base[2]), base[3], base[4]);
+            d.ctr_cycles_alt = u64::from(base[0]);
             base = [0; 5];
             qs = if qs == quad_state::EMPTY { quad_state::VALID } else { quad_state::OVERFLOW };
         }
@@ -613,7 +657,7 @@ pub enum Target {
 
 /// Resolve an offset for this configuration; `None` means PSLVERR (S8).
 pub fn target(cfg: &Config, offset: u16) -> Option<Target> {
-    match regs::decode(offset)? {
+    match regs::decode(cfg.gen.reg_layout(), offset)? {
         Decoded::Dom { dom, idx } => {
             (dom < cfg.num_domains && DOM_REGS[idx].present(cfg.gen)).then_some(Target::Dom { dom, idx })
         }

@@ -3,6 +3,7 @@
 //! domain set with its bus front-end.
 
 pub mod config;
+pub mod counter;
 pub mod domain;
 pub mod logic_op;
 pub mod record;

@@ -1,18 +1,21 @@
-//! The domain set: the APB register front-end (address decode of the NV40
-//! layout, PSLVERR rules, global registers) around the domains. Mirrors
-//! `rtl/pcnt/pcnt_apb_regs.sv` + `rtl/pcnt/pcnt_top.sv`.
+//! The domain set: the APB register front-end (address decode of the
+//! generation's layout, PSLVERR rules, global and shared registers) around
+//! the domains. Mirrors `rtl/pcnt/pcnt_apb_regs.sv` + `rtl/pcnt/pcnt_top.sv`.
 //!
 //! Contract: one bus operation per cycle, taken in its APB ACCESS cycle (S1);
 //! a read returns this cycle's register view (S11); a partial-strobe write,
 //! an unmapped offset, a register absent on the generation or a domain past
 //! the configured count answer PSLVERR with data 0 and change nothing (S0, S8).
+//! A write of a shared register of the NV10 layout (S24) is delivered to each
+//! shared domain at its own first tick of the transfer, as a write of that
+//! domain's view register; PREADY rises when the last one has taken it.
 
 use crate::config::{Config, ConfigError};
 pub use crate::domain::Signals;
 use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
 use crate::pulse_sync;
 use crate::record::{AxiIn, AxiOut, Port, Slot};
-use crate::regs::{self, GLOBAL_REGS, NUM_DOM_REGS, NUM_GLOBAL_REGS};
+use crate::regs::{self, GLOBAL_REGS, NUM_DOMAINS_MAX, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// The APB ACCESS-phase operation of a cycle (offset inside the window).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +75,25 @@ pub struct PcounterSet {
     /// levels (bit 0, bit 1) and the bus-clock Gray edge counts.
     pub glob_prev: u8,
     pub glob_cnt: [u8; 2],
+    /// Shared-register write in progress (S24): bit d = domain d has taken it.
+    pub taken: u8,
+    /// Bit d = domain d took a shared write in the last step (observation
+    /// only, for the harness's reach counts).
+    pub shared_took: u8,
+}
+
+/// The domains shared register `g` of the NV10 layout reaches (S24): those
+/// its fields name, of the configured ones.
+fn shared_doms(g: usize, num_domains: usize) -> u8 {
+    let named = regs::SHARED_FIELDS.iter().filter(|f| f.glob == g).fold(0u8, |m, f| m | 1 << f.dom);
+    named & ((1u16 << num_domains) - 1) as u8
+}
+
+/// Bits a global register stores itself: its rw fields that are not views
+/// of per-domain fields (S24).
+fn own_rw_mask(g: usize, gen: regs::Gen) -> u32 {
+    let shared = regs::SHARED_FIELDS.iter().filter(|f| f.glob == g).fold(0, |m, f| m | f.field.mask());
+    GLOBAL_REGS[g].rw_mask(gen) & !shared
 }
 
 impl PcounterSet {
@@ -89,6 +111,8 @@ impl PcounterSet {
             bind_wrong_order: false,
             glob_prev: 0,
             glob_cnt: [0; 2],
+            taken: 0,
+            shared_took: 0,
             cfg,
         })
     }
@@ -116,9 +140,30 @@ impl PcounterSet {
         }
     }
 
-    /// Global register view (S11).
+    /// Global register view (S11); a shared register composes its stored
+    /// bits with the domains' fields (S24).
     pub fn global_view(&self) -> [u32; NUM_GLOBAL_REGS] {
-        self.global
+        let mut v = self.global;
+        for (g, x) in v.iter_mut().enumerate() {
+            *x = self.global_read(g);
+        }
+        v
+    }
+
+    fn global_read(&self, g: usize) -> u32 {
+        match regs::shared_target(g) {
+            None => self.global[g],
+            Some(t) => {
+                // Only CTRL has readable per-domain fields; QUAD_ACK_TRIGGER's
+                // are write-only (shared_rdata skips them).
+                // No allocation: this runs every cycle of a lockstep run.
+                let mut views = [0u32; NUM_DOMAINS_MAX];
+                for (v, d) in views.iter_mut().zip(&self.domains) {
+                    *v = if t == regs::CTRL { d.ctrl_view() } else { 0 };
+                }
+                regs::shared_rdata(g, self.global[g], &views[..self.domains.len()], self.cfg.gen)
+            }
+        }
     }
 
     /// The memory port's outputs of this cycle (S21; from state only).
@@ -131,7 +176,9 @@ impl PcounterSet {
     pub fn step(&mut self, inp: &CycleInputs) -> BusResult {
         self.check_inputs(inp);
         let mut result = BusResult::default();
-        let mut dom_write: Option<(usize, usize, u32)> = None;
+        let mut dom_write: [Option<(usize, u32)>; NUM_DOMAINS_MAX] = [None; NUM_DOMAINS_MAX];
+        let mut taken = 0u8;
+        self.shared_took = 0;
         // Every domain sees this cycle's flops: snapshot before anything commits.
         let exports = self.exports();
         let gctrl = self.global[regs::GCTRL];
@@ -145,7 +192,7 @@ impl PcounterSet {
             None => {}
             Some(BusOp::Read { offset }) => match domain::target(&self.cfg, offset) {
                 None => result.slverr = refused,
-                Some(Target::Global { idx }) => result.rdata = self.global[idx],
+                Some(Target::Global { idx }) => result.rdata = self.global_read(idx),
                 Some(Target::Dom { dom, idx }) => {
                     let mut v = [0u32; NUM_DOM_REGS];
                     self.domains[dom].view(
@@ -161,6 +208,22 @@ impl PcounterSet {
                 // S0: partial strobes are refused like unmapped offsets.
                 _ if strb != 0xf => result.slverr = refused,
                 None => result.slverr = refused,
+                Some(Target::Global { idx }) if regs::shared_target(idx).is_some() => {
+                    // S24: each shared domain takes the write at its first tick.
+                    let doms = shared_doms(idx, self.cfg.num_domains);
+                    let take = doms & inp.ticks & !self.taken;
+                    let target = regs::shared_target(idx).unwrap_or_default();
+                    for (d, w) in dom_write.iter_mut().enumerate().filter(|(d, _)| take >> d & 1 != 0) {
+                        *w = Some((target, regs::shared_wdata(idx, d, data, self.cfg.gen)));
+                    }
+                    self.shared_took = take;
+                    if doms & !(self.taken | take) == 0 {
+                        self.global[idx] = data & own_rw_mask(idx, self.cfg.gen);
+                    } else {
+                        result.ready = false;
+                        taken = self.taken | take;
+                    }
+                }
                 Some(Target::Global { idx }) => {
                     self.global[idx] = data & GLOBAL_REGS[idx].rw_mask(self.cfg.gen);
                     bind = idx == regs::RECORD_CHAN && regs::field::RECORD_CHAN_VALID.get(data) != 0;
@@ -172,14 +235,13 @@ impl PcounterSet {
                 }
                 // S15: a write waits (PREADY = 0) until its domain ticks.
                 Some(Target::Dom { dom, .. }) if inp.ticks >> dom & 1 == 0 => result.ready = false,
-                Some(Target::Dom { dom, idx }) => dom_write = Some((dom, idx, data)),
+                Some(Target::Dom { dom, idx }) => dom_write[dom] = Some((idx, data)),
             },
         }
         // S21: the port runs on the bus clock from this cycle's slots; the
         // domains see the slots of this cycle too.
         let (port, done) = self.port.step(&self.slots, &inp.axi);
-        for dom in 0..self.domains.len() {
-            let write = dom_write.filter(|w| w.0 == dom).map(|w| (w.1, w.2));
+        for (dom, &write) in dom_write.iter().enumerate().take(self.domains.len()) {
             let di = self.dom_inputs(inp, dom, write, exports, resets);
             self.domains[dom].step(&self.cfg, dom, &di);
             let slot = &mut self.slots[dom];
@@ -205,6 +267,7 @@ impl PcounterSet {
             }
         }
         self.port = port;
+        self.taken = taken;
         self.bind_wrong_order = bind && !self.dma_written;
         self.bind = bind;
         (self.dma_written, self.bound) = (dma_written, bound);

@@ -63,12 +63,23 @@ fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64
     Ok((e.cycle, secs))
 }
 
-/// Print PCOUNTER's rows (GT215, 1 and 8 domains); `out` holds the trace
+/// Print PCOUNTER's rows (GT215 with 1 and 8 domains, NV20 with 2: the NV10
+/// layout, 40-bit counters, the shared CTRL; S24); `out` holds the trace
 /// file of the tracing run.
 pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
-    for (label, domains) in [("1 domain", 1usize), ("8 domains, mixed clocks", 8)] {
-        let job =
-            Job { seed, gen: Gen::Gt215, domains, cycles, fault: None, corrupt_at: None, pin: Default::default() };
+    let configs = [
+        ("1 domain", Gen::Gt215, 1usize),
+        ("8 domains, mixed clocks", Gen::Gt215, 8),
+        ("NV20, 2 domains", Gen::Nv20, 2),
+    ];
+    for (label, gen, domains) in configs {
+        // NV20 pinned to the default layout and strict decode (a 2-domain job
+        // would pick odd or lax by seed); the GT215 rows as they always were.
+        let pin = match domains {
+            2 => crate::runner::Pin { layout: Some(pcounter::Layout::Default), strict: Some(true) },
+            _ => Default::default(),
+        };
+        let job = Job { seed, gen, domains, cycles, fault: None, corrupt_at: None, pin };
         let setup = Setup { clocks: if domains == 8 { mixed_clocks() } else { vec![] }, ..job.setup() };
         let cmds = cmds_through(job.stimulus(), cycles);
         let mut rate = std::collections::HashMap::new();

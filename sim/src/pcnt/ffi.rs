@@ -63,12 +63,14 @@ pub struct ModelFns {
     pub sig_count: [u16; 8],
     pub user_pos: [u16; 8],
     pub fault: Option<&'static str>,
+    /// The generations a fault's runs rotate over (`gens:`; empty for plain builds).
+    pub gens: &'static [&'static str],
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
     cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
-    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32, u32) -> c_int,
+    poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32, u64) -> c_int,
 }
 
 include!(concat!(env!("OUT_DIR"), "/models.rs"));
@@ -155,6 +157,13 @@ impl Rtl {
         MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.strict)
     }
 
+    /// The generations a fault's runs rotate over (`gens:` of its fault
+    /// file; the NV40 family by default), or None for an unknown fault.
+    pub fn fault_gens(fault: &str) -> Option<Vec<pcounter::Gen>> {
+        let m = MODELS.iter().find(|m| m.fault == Some(fault))?;
+        Some(m.gens.iter().filter_map(|g| pcounter::Gen::from_name(g)).collect())
+    }
+
     /// The signal layout a fault build was made with (`layout: odd`).
     pub fn fault_layout(fault: &str) -> Option<pcounter::Layout> {
         MODELS.iter().find(|m| m.fault == Some(fault)).and_then(|m| pcounter::Layout::from_name(m.layout))
@@ -238,9 +247,9 @@ impl Rtl {
     }
 
     /// Verification backdoor (docs/semantics.md S14): overwrite bits
-    /// `lsb .. lsb+width` (width <= 32) of flop `var` (e.g. `ctr_event_q`,
+    /// `lsb .. lsb+width` (width <= 64) of flop `var` (e.g. `ctr_event_q`,
     /// `shadow_q`, `u_record.ev_q`) of domain `dom` before the next clock.
-    pub fn poke(&mut self, dom: usize, var: &str, lsb: u32, width: u32, value: u32) -> Result<(), String> {
+    pub fn poke(&mut self, dom: usize, var: &str, lsb: u32, width: u32, value: u64) -> Result<(), String> {
         let c = CString::new(var).map_err(|e| e.to_string())?;
         // SAFETY: ctx is live, c is a valid C string for the call.
         match unsafe { (self.fns.poke)(self.ctx, dom as u32, c.as_ptr(), lsb, width, value) } {

@@ -71,6 +71,8 @@ pub struct Stats {
     pub lax_refused: u64,
     /// Bus cycles run per named signal layout (default, real, odd; S9, S19).
     pub layout_cycles: [u64; 3],
+    /// The NV10:NV40 generations (S24).
+    pub nv10: super::bins_nv10::Nv10Stats,
 }
 
 /// Names of the `Stats::sync` counts, for bins and the summary: PM_TRIGGER
@@ -244,7 +246,9 @@ pub static BINS: &[BinDecl<Stats>] = &[
 
 impl Stats {
     pub fn coverage(&self) -> Coverage {
-        Coverage::of(BINS, self)
+        let mut c = Coverage::of(BINS, self);
+        c.merge(&Coverage::of(super::bins_nv10::BINS_NV10, &self.nv10));
+        c
     }
 }
 
@@ -265,9 +269,12 @@ impl Engine {
             let quad = regs::field::CTRL_MODE.get(ctrl) == 1;
             if from == 3 {
                 st.counting_by_mode[ctr_mode] += 1;
-                let ctrs = [d.ctr_cycles, d.ctr_event, d.ctr_pre, d.ctr_start];
-                for (i, c) in ctrs.iter().enumerate() {
-                    st.saturated_by_counter[i] += u64::from(*c == u32::MAX);
+                // 40-bit counters (S24) wrap instead; CTR_PRE saturates everywhere.
+                let wide = self.model.config().gen.features().wide_counters;
+                let ctrs =
+                    [(d.ctr_cycles, wide), (d.ctr_event, wide), (u64::from(d.ctr_pre), false), (d.ctr_start, wide)];
+                for (i, (c, wide)) in ctrs.iter().enumerate() {
+                    st.saturated_by_counter[i] += u64::from(!wide && *c == u64::from(u32::MAX));
                 }
             }
             if quad {

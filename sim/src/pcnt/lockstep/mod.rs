@@ -21,6 +21,7 @@ use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
 use crate::wave::{ExtraSignal, ExtraTrace};
 
 mod bins;
+mod bins_nv10;
 mod compare;
 
 pub use bins::{Stats, BINS, RECORD_EVENTS, SYNC_EVENTS};
@@ -49,6 +50,9 @@ struct Before {
     pm_pending: u8,
     import_pending: u8,
     spec_src: u32,
+    /// CTR_CYCLES, CTR_EVENT, CTR_START and FLAG before the tick (S24 reach counts).
+    wide: [u64; 3],
+    flag: bool,
 }
 
 /// Records DUT and model register values for the wave file.
@@ -98,6 +102,9 @@ pub struct Engine {
     /// flop of domain 0 (not the model's), a divergence the compare must
     /// report in that very cycle.
     pub corrupt_at: Option<u64>,
+    /// Per domain and 40-bit counter: the HI view of the cycle its LO part
+    /// was last read (the torn-read reach count, S24).
+    lo_hi: [[Option<u32>; 3]; 8],
 }
 
 impl Engine {
@@ -162,6 +169,7 @@ impl Engine {
             model_on: true,
             mem: AxiMem::default(),
             rec_masks: (0, 0),
+            lo_hi: [[None; 3]; 8],
             packets: None,
             corrupt_at: None,
         };
@@ -347,6 +355,8 @@ impl Engine {
                     pm_pending: pending(&d.glob[pcounter::domain::GLOB_PM_TRIGGER]),
                     import_pending: d.ev_pulse.iter().chain(d.fl_pulse.iter()).map(pending).max().unwrap_or(0),
                     spec_src: d.stored[regs::SPEC_SRC],
+                    wide: [d.ctr_cycles, d.ctr_event, d.ctr_start],
+                    flag: d.flag,
                 };
             }
         }
@@ -362,6 +372,7 @@ impl Engine {
         }
         if lockstep {
             self.count(bus, res, &before, ticks);
+            self.count_nv10(bus, res, &before, ticks);
             self.count_record(m_bind, ticks);
         }
         let mut mismatch = self.compare(bus, res, &glob);
@@ -427,29 +438,31 @@ impl Target for Engine {
 
     /// The verification backdoor (docs/semantics.md S14): the same counter
     /// value in the model and in the RTL flop, before the next clock.
-    fn poke(&mut self, dom: u8, counter: Counter, value: u32) {
+    fn poke(&mut self, dom: u8, counter: Counter, value: u64) {
         let dom = usize::from(dom);
-        // Narrow counters (PERIODIC S18, record S21): both sides get the same bits.
-        let width = counter.width();
-        let value = if width < 32 { value & ((1 << width) - 1) } else { value };
+        // Both sides get the counter's bits on this generation (PERIODIC
+        // S18, record S21, 40-bit counters S24); scripts are checked to fit.
+        let width = counter.width(self.model.config().gen.features());
+        let value = value & ((1u64 << width) - 1);
         let d = &mut self.model.domains[dom];
+        let value32 = value as u32;
         match counter {
             // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
             Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
             Counter::Event => d.ctr_event = value,
             Counter::Start => d.ctr_start = value,
-            Counter::Pre => d.ctr_pre = value,
-            Counter::Stop => d.ctr_stop = value,
-            Counter::ShCycles => d.sh_cycles = value,
-            Counter::ShEvent => d.sh_event = value,
-            Counter::ShStart => d.sh_start = value,
-            Counter::ShPre => d.sh_pre = value,
-            Counter::ShStop => d.sh_stop = value,
-            Counter::PeriodicCnt => d.periodic_cnt = value,
-            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value),
-            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value) << 32,
-            Counter::RecStop => d.rec.stop = value as u16,
-            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value as u16,
+            Counter::Pre => d.ctr_pre = value32,
+            Counter::Stop => d.ctr_stop = value32,
+            Counter::ShCycles => d.sh_cycles = value32,
+            Counter::ShEvent => d.sh_event = value32,
+            Counter::ShStart => d.sh_start = value32,
+            Counter::ShPre => d.sh_pre = value32,
+            Counter::ShStop => d.sh_stop = value32,
+            Counter::PeriodicCnt => d.periodic_cnt = value32,
+            Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value32),
+            Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value32) << 32,
+            Counter::RecStop => d.rec.stop = value32 as u16,
+            Counter::RecEv(i) => d.rec.ev[usize::from(i)] = value32 as u16,
         }
         if let Some(rtl) = &mut self.rtl {
             let (var, lsb) = counter.rtl_flop();

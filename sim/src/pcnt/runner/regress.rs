@@ -42,17 +42,59 @@ pub struct CosimOpts {
     pub corrupt_at: Option<u64>,
 }
 
+/// The generations of `gens` that have `domains` domains (S24), in order.
+pub fn gens_for(gens: &[Gen], domains: usize) -> Vec<Gen> {
+    gens.iter().copied().filter(|g| g.max_domains() >= domains).collect()
+}
+
+/// The generations a regression's runs rotate over: `o.gens`, or with an
+/// injected fault those of its fault file (`gens:`) that `o.gens` names
+/// (all of them when `o.gens` is every generation).
+fn rotation(o: &CosimOpts) -> Vec<Gen> {
+    match o.fault.as_deref().and_then(Rtl::fault_gens) {
+        Some(fg) => fg.into_iter().filter(|g| o.gens.contains(g)).collect(),
+        None => o.gens.clone(),
+    }
+}
+
+/// A domain count no generation of the rotation has is skipped, with a note
+/// (S24: `--gen nv10` with the default domains 1, 2, 8 runs 1 domain); a
+/// regression left with nothing to run is an error.
+fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
+    let gens = rotation(o);
+    let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
+    let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
+    let (runs, skipped): (Vec<usize>, Vec<usize>) = domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
+    if runs.is_empty() {
+        return Err(RegressError::Setup(format!(
+            "no generation of [{}] has {} domain(s) (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8; docs/semantics.md S24)",
+            names.join(", "),
+            skipped.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" or ")
+        )));
+    }
+    for d in skipped {
+        eprintln!("cosim: no generation of [{}] has {d} domain(s): skipped (docs/semantics.md S24)", names.join(", "));
+    }
+    Ok(())
+}
+
 /// The job list of a regression: seeds x domain counts, generation rotating
-/// with the seed. The same options give the same list on every machine, so
-/// shards `i/n` partition it by index.
+/// with the seed over those that have the domain count. The same options
+/// give the same list on every machine, so shards `i/n` partition it by
+/// index.
 pub fn plan(o: &CosimOpts) -> Vec<Job> {
     let mut jobs = Vec::new();
     // Injected faults are built with 2 domains (tests/faults/README.md).
     let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
+    let rotation = rotation(o);
     for &domains in &domain_list {
+        let gens = gens_for(&rotation, domains);
+        if gens.is_empty() {
+            continue;
+        }
         for i in 0..o.seeds {
             let seed = o.seed + i;
-            let gen = o.gens[(i as usize) % o.gens.len()];
+            let gen = gens[(i as usize) % gens.len()];
             jobs.push(Job {
                 seed,
                 gen,
@@ -71,6 +113,7 @@ pub fn plan(o: &CosimOpts) -> Vec<Job> {
 /// A failure stops new jobs from starting; the one reported is the failing
 /// job with the lowest index (deterministic: every lower job has run).
 pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
+    check_plan(o)?;
     let all = plan(o);
     let (si, sn) = o.shard;
     let mine: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
@@ -86,7 +129,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
         o.seed,
         o.seed + o.seeds - 1,
         domain_list,
-        o.gens.iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
+        rotation(o).iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
         o.cycles,
         o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
         if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
@@ -176,6 +219,18 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
             results.iter().filter(|r| r.domains == d).fold((0u64, 0f64), |(c, s), r| (c + r.cycles, s + r.secs));
         println!("  {d} domain(s): {c} cycles, {:.0} cycles/s per job", c as f64 / s);
     }
+    // Runs per generation, oldest first (S24: each domain count rotates over
+    // the generations that have it).
+    let per_gen: Vec<String> = Gen::ALL
+        .iter()
+        .filter_map(|g| {
+            let runs: Vec<&JobResult> = results.iter().filter(|r| r.gen == g.name()).collect();
+            let doms: std::collections::BTreeSet<usize> = runs.iter().map(|r| r.domains).collect();
+            let doms: Vec<String> = doms.iter().map(|d| d.to_string()).collect();
+            (!runs.is_empty()).then(|| format!("{} {} (d{})", g.name(), runs.len(), doms.join("/d")))
+        })
+        .collect();
+    println!("  runs per generation: {}", per_gen.join(", "));
 }
 
 fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {

@@ -44,11 +44,17 @@ pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> 
     // `gen a,b,...` runs the script once per generation; messages then name
     // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
+    let label = |g: &str| if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
+    // Every generation's pokes before the first run: a list is refused whole.
+    for g in &gens {
+        if let Some(gen) = Gen::from_name(g) {
+            check_pokes(&label(g), &s, gen)?;
+        }
+    }
     let mut cycles = 0;
     for g in &gens {
         let one = Script { gen: g.to_string(), ..s.clone() };
-        let label = if gens.len() > 1 { format!("{name}[{g}]") } else { name.clone() };
-        cycles = run_parsed(&label, &one, o, &repro)?.cycles;
+        cycles = run_parsed(&label(g), &one, o, &repro)?.cycles;
     }
     Ok(cycles)
 }
@@ -96,6 +102,7 @@ pub struct ScriptRun {
 pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result<ScriptRun, ScriptError> {
     let gen = Gen::from_name(&s.gen)
         .ok_or_else(|| ScriptError::Input(format!("{name}: generation {} not supported yet", s.gen)))?;
+    check_pokes(name, s, gen)?;
     let setup = Setup {
         gen,
         domains: s.domains,
@@ -190,6 +197,30 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
     Ok(ScriptRun { cycles: e.cycle, reads })
 }
 
+/// Every `poke` value fits its counter on `gen`: 40 bits for CTR_CYCLES,
+/// CTR_EVENT, CTR_START with `wide_counters` (NV10, NV15, NV20; S24), 32
+/// bits otherwise (a narrower counter takes the low bits, as before). A
+/// wider value would be cut by the backdoor, so the script is refused
+/// before it runs (design 3.4: "a value >= 2^32 on a 32-bit gen is a
+/// script error"), naming the line.
+fn check_pokes(name: &str, s: &Script, gen: Gen) -> Result<(), ScriptError> {
+    for l in &s.body {
+        if let Cmd::Poke { counter, value, .. } = &l.cmd {
+            let bits = counter.width(gen.features()).max(32);
+            if *value >> bits != 0 {
+                return Err(ScriptError::Input(format!(
+                    "{name}:{}: poke value {value:#x} does not fit {} on {} ({bits} bits; 40-bit counters are \
+                     ctr_cycles, ctr_event, ctr_start on nv10, nv15, nv20)",
+                    l.line,
+                    counter.name(),
+                    gen.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The line that chose a configuration with no Verilated build: `domains`
 /// when no plain build has that many domains, else `decode lax`, else
 /// `layout` (a fault run's build is chosen by `--fault`: no line).
@@ -202,5 +233,36 @@ fn build_line(s: &Script, o: &ScriptOpts) -> Option<usize> {
         l.domains
     } else {
         l.decode.or(l.layout).or(l.domains)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, gen: Gen) -> Result<(), String> {
+        let s = script::parse("t.pcs", text).unwrap();
+        check_pokes("t.pcs", &s, gen).map_err(|e| match e {
+            ScriptError::Input(m) | ScriptError::Failed(m) => m,
+        })
+    }
+
+    #[test]
+    fn poke_values_fit_the_generation() {
+        let wide = "poke 0 ctr_event 0xff_ffff_fffd\n";
+        // 40 bits on the wide generations, for the three wide counters.
+        for g in [Gen::Nv10, Gen::Nv15, Gen::Nv20] {
+            assert_eq!(check(wide, g), Ok(()), "{}", g.name());
+            assert_eq!(check("poke 0 ctr_cycles 0x80_0000_0000\npoke 0 ctr_start 0x1_0000_0000\n", g), Ok(()));
+        }
+        for g in [Gen::Nv30, Gen::Nv40, Gen::G84, Gen::Gt215] {
+            let e = check(&format!("wait 1\n{wide}"), g).unwrap_err();
+            assert!(e.starts_with("t.pcs:2: poke value 0xfffffffffd does not fit ctr_event on"), "{e}");
+            assert!(e.contains(g.name()) && e.contains("32 bits"), "{e}");
+            assert_eq!(check("poke 0 ctr_event 0xffffffff\n", g), Ok(()));
+        }
+        // CTR_PRE/CTR_STOP stay 32-bit everywhere (S24 N4).
+        let e = check("poke 0 ctr_pre 0x1_0000_0000\n", Gen::Nv10).unwrap_err();
+        assert!(e.contains("ctr_pre on nv10 (32 bits"), "{e}");
     }
 }

@@ -107,9 +107,11 @@ impl Counter {
         Counter::ALL.into_iter().chain(Counter::record()).find(|c| c.name() == tok)
     }
 
-    /// Bits the counter holds (a poked value is masked to them).
-    pub fn width(&self) -> u32 {
+    /// Bits the counter holds on a generation with `feat` (a poked value
+    /// must fit): CTR_CYCLES/EVENT/START are 40-bit with `wide_counters` (S24).
+    pub fn width(&self, feat: pcounter::regs::Features) -> u32 {
         match self {
+            Counter::Cycles | Counter::Event | Counter::Start if feat.wide_counters => 40,
             Counter::PeriodicCnt => 17,
             Counter::RecCyclesHi | Counter::RecEv(_) => 16,
             Counter::RecStop => 12,

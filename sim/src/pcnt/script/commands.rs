@@ -87,7 +87,7 @@ pub trait Target {
     /// An external signal of a domain, from the next clock on.
     fn set_signal(&mut self, dom: u8, sig: u8, value: bool);
     /// The verification backdoor (S14), both sides, before the next clock.
-    fn poke(&mut self, dom: u8, counter: Counter, value: u32);
+    fn poke(&mut self, dom: u8, counter: Counter, value: u64);
     /// Raise a global input for the next `cycles` clocks (S22).
     fn pulse(&mut self, input: &GlobalInput, cycles: u32);
     /// A word of the record memory, RTL and model images compared (S21).
@@ -104,8 +104,11 @@ pub fn offset(addr: u32) -> u16 {
 script_commands! {
     enum Cmd; target Target; result Result<Option<BusResult>, Box<Mismatch>>;
     config [
-        CommandSpec::config("gen", "gen GEN[,GEN...] (nv40, g84, g92, gt215; a list runs the script once per generation)"),
-        CommandSpec::config("domains", "domains N (1..=8)"),
+        CommandSpec::config("gen", "gen GEN[,GEN...] (nv10, nv15, nv20, nv30, nv40, g84, g92, gt215; a list runs the script once per generation)"),
+        CommandSpec::config(
+            "domains",
+            "domains N (1..=8; at most the generation's domain limit: nv10/nv15 1, nv20/nv30 2, nv40+ 8)",
+        ),
         CommandSpec::config("clock", "clock DOM N | DOM M/N | DOM irregular SEED (DOM 0..=7, 1 <= M <= N)"),
         CommandSpec::config("xseed", "xseed N (seed of the RTL's random initial values, a u32)"),
         CommandSpec::config(
@@ -114,7 +117,7 @@ script_commands! {
         ),
         CommandSpec::config(
             "layout",
-            "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains)",
+            "layout default | real | odd (per-domain signal layout; real: 8 domains, g84/g92/gt215; odd: 2 domains, nv20+)",
         ),
     ];
 
@@ -177,8 +180,8 @@ script_commands! {
         }
 
     /// Verification backdoor: set a counter of a domain before the next clock.
-    "poke" Poke { dom: u8, counter: Counter, value: u32 }
-        usage "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11)";
+    "poke" Poke { dom: u8, counter: Counter, value: u64 }
+        usage "poke DOM COUNTER VALUE (COUNTER ctr_* | sh_* of cycles, event, start, pre, stop | periodic_cnt | rec_cycles | rec_cycles_hi | rec_stop | rec_ev0..rec_ev11; VALUE up to 40 bits for ctr_cycles/event/start on nv10, nv15, nv20)";
         example "poke 0 ctr_event 0xfffffff0";
         parse(a) { poke_cmd(a) }
         render(f) { write!(f, "poke {dom} {} {value:#010x}", counter.name()) }
@@ -300,7 +303,9 @@ fn poke_cmd(a: &mut Args) -> Result<Cmd, String> {
             show(tok)
         )
     })?;
-    let value = u32_arg(a.next("VALUE")?, "VALUE")?;
+    // 40 bits at most (the NV10:NV30 counters, S24); whether the value fits
+    // the counter on the script's generations is checked before running.
+    let value = num(a.next("VALUE")?, "VALUE", 0, (1 << 40) - 1, "a value below 2^40")?;
     Ok(Cmd::Poke { dom, counter, value })
 }
 
@@ -494,6 +499,20 @@ impl Parser {
         for (&(dom, _), &line) in self.script.clocks.iter().zip(&self.clock_lines) {
             if usize::from(dom) >= count {
                 return err(line, "clock", dom);
+            }
+        }
+        // A generation's domain limit (S24: NV10/NV15 one domain, NV20/NV30
+        // two, seed 003 "Introduction"): refused here at the `gen` line, not
+        // at run time where only the build's line could be named.
+        for one in self.script.gen.split(',') {
+            let Some(g) = pcounter::regs::Gen::from_name(one) else { continue };
+            if count > g.max_domains() {
+                let max = g.max_domains();
+                let s = if max == 1 { "" } else { "s" };
+                return Err((
+                    self.gen_line.unwrap_or(0),
+                    format!("generation '{one}' has at most {max} domain{s}, but the script has {count} ({why})"),
+                ));
             }
         }
         for l in &self.script.body {

@@ -3,8 +3,10 @@
 //!
 //! ```text
 //! # comment (also allowed after a command)
-//! gen gt215                 # nv40 | g84 | g92 | gt215, or a list: gen nv40,g84
-//! domains 2                 # 1..=8, default 1
+//! gen gt215                 # nv10 | nv15 | nv20 | nv30 | nv40 | g84 | g92 | gt215,
+//!                           # or a list: gen nv40,g84
+//! domains 2                 # 1..=8, default 1; at most the max_domains of
+//!                           # every listed gen (nv10/nv15 1, nv20/nv30 2)
 //! clock 1 3                 # domain 1 ticks once every 3 bus clocks
 //! write 0xa7c0 0x0000_0001  # MMIO write
 //! read 0xa600               # MMIO read, value is printed
@@ -37,11 +39,12 @@ pub use cmd::*;
 use commands::Parser;
 pub use commands::{help, offset, Cmd, CommandSpec, Target, COMMANDS, MAX_CLOCK_N};
 
-/// Generations the harness can run today.
-pub const GENS: &[&str] = &["nv40", "g84", "g92", "gt215"];
+/// Generations the harness can run today, in `Gen::ALL` order (oldest
+/// first; tools/check_vars.sh reads this line).
+pub const GENS: &[&str] = &["nv10", "nv15", "nv20", "nv30", "nv40", "g84", "g92", "gt215"];
 /// Generations the format will accept later: a distinct message tells the
 /// user the name is right but support is missing, rather than "unknown".
-const GENS_LATER: &[&str] = &["nv10", "nv15", "nv20", "nv30", "gf100"];
+const GENS_LATER: &[&str] = &["gf100"];
 pub const DEFAULT_GEN: &str = "gt215";
 pub const MAX_DOMAINS: usize = 8;
 /// MMIO window of PCOUNTER (full bus addresses, inclusive).

@@ -16,12 +16,13 @@
 
 use std::collections::VecDeque;
 
-use pcounter::regs::{self, Gen, DOM_REGS, GLOBAL_REGS};
+use pcounter::regs::{self, Gen, RegLayout, DOM_REGS, GLOBAL_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
 
+mod nv10;
 mod record;
 
 /// MMIO base of the PCOUNTER window (seed 003 "MMIO registers").
@@ -48,8 +49,14 @@ struct Driven {
 pub struct RandomStim {
     rng: ChaCha8Rng,
     gen: Gen,
+    layout: RegLayout,
     domains: usize,
     queue: VecDeque<Cmd>,
+    /// The view registers the layout addresses (per domain, global).
+    dom_regs: Vec<usize>,
+    glob_regs: Vec<usize>,
+    /// NV10 layout: the shared CTRL last written (S24).
+    shared_ctrl: u32,
     /// Per domain: the signals this episode drives.
     driven: Vec<Vec<Driven>>,
     /// Per-cycle probabilities (per mille) of this episode.
@@ -103,11 +110,16 @@ impl RandomStim {
             let lo = u64::from(FAULT_REGION) + rng.gen_range(0..0x40u64) * 0x20;
             queue.push_back(Cmd::Fault { lo, hi: lo + rng.gen_range(0..0x200) });
         }
+        let (dom_regs, glob_regs) = nv10::layout_regs(gen.reg_layout());
         RandomStim {
             rng,
             gen,
+            layout: gen.reg_layout(),
             domains,
             queue,
+            dom_regs,
+            glob_regs,
+            shared_ctrl: 0,
             driven: vec![Vec::new(); domains],
             read_rate: 20,
             disturb_rate: 2,
@@ -135,7 +147,14 @@ impl RandomStim {
     }
 
     fn write(&mut self, dom: usize, idx: usize, data: u32) {
-        self.queue.push_back(Cmd::Write { addr: Self::addr(DOM_REGS[idx].offset_of(dom)), data, strb: 0xf });
+        match self.layout {
+            RegLayout::Nv40 => {
+                if let Some(off) = DOM_REGS[idx].offset_of(RegLayout::Nv40, dom) {
+                    self.queue.push_back(Cmd::Write { addr: Self::addr(off), data, strb: 0xf });
+                }
+            }
+            RegLayout::Nv10 => self.write_nv10(dom, idx, data),
+        }
     }
 
     /// A signal number for a selection: mostly one this episode drives,
@@ -267,11 +286,17 @@ impl RandomStim {
             1 | 2 => self.rng.gen_range(0..50),
             _ => self.rng.gen(),
         };
-        let ctrl = self.ctrl_value();
         writes.push((regs::CTR_PRE, pre));
         writes.push((regs::CTR_STOP, stop));
         writes.push((regs::THRESHOLD, threshold));
-        writes.push((regs::CTRL, ctrl));
+        match self.layout {
+            RegLayout::Nv40 => {
+                let ctrl = self.ctrl_value();
+                writes.push((regs::CTRL, ctrl));
+            }
+            // The episode wrote the shared CTRL for every domain (S24).
+            RegLayout::Nv10 => self.single_extras(dom, &mut writes),
+        }
         // Driver order varies; PRE_OP (the start) comes last.
         for i in (1..writes.len()).rev() {
             let j = self.rng.gen_range(0..=i);
@@ -318,13 +343,15 @@ impl RandomStim {
     fn random_access(&mut self) {
         let offset: u16 = match self.rng.gen_range(0..10) {
             0 => self.rng.gen_range(0..0x400) & !3,
-            1 => GLOBAL_REGS[self.rng.gen_range(0..GLOBAL_REGS.len())].offset,
+            1 => GLOBAL_REGS[self.glob_regs[self.rng.gen_range(0..self.glob_regs.len())]].offset,
             2 => self.rng.gen_range(0..0x1000) & !3,
             _ => {
-                let idx = self.rng.gen_range(0..DOM_REGS.len());
-                // Mostly present domains; sometimes one past the count.
+                let idx = self.dom_regs[self.rng.gen_range(0..self.dom_regs.len())];
+                // Mostly present domains; sometimes one past the count (on the
+                // NV10 layout the registers domain 0 alone has answer there).
                 let dom = self.rng.gen_range(0..(self.domains + 1).min(8));
-                DOM_REGS[idx].offset_of(dom)
+                let reg = &DOM_REGS[idx];
+                reg.offset_of(self.layout, dom).or(reg.offset_of(self.layout, 0)).unwrap_or_default()
             }
         };
         // PADDR[1:0] are ignored (S0): set them now and then.
@@ -346,9 +373,17 @@ impl RandomStim {
     }
 
     fn random_read(&mut self) {
+        if self.wide_read() {
+            return;
+        }
         let dom = self.rng.gen_range(0..self.domains);
-        let idx = self.rng.gen_range(0..DOM_REGS.len());
-        let addr = Self::addr(DOM_REGS[idx].offset_of(dom));
+        let idx = self.dom_regs[self.rng.gen_range(0..self.dom_regs.len())];
+        let addr = match DOM_REGS[idx].offset_of(self.layout, dom) {
+            Some(off) => Self::addr(off),
+            // NV10 layout: the second half of SIG_STATUS is domain 0's; read
+            // the shared CTRL instead (S24).
+            None => Self::addr(GLOBAL_REGS[regs::SHARED_CTRL].offset),
+        };
         self.queue.push_back(Cmd::Read { addr, expect: None });
     }
 
@@ -411,7 +446,9 @@ impl RandomStim {
                 Counter::Start => u32::MAX - self.rng.gen_range(0..3),
                 _ => u32::MAX - self.rng.gen_range(0..300),
             };
-            self.queue.push_back(Cmd::Poke { dom, counter, value });
+            self.queue.push_back(Cmd::Poke { dom, counter, value: u64::from(value) });
+        } else if self.gen.features().wide_counters && self.pm(3) {
+            self.wide_boundary_poke();
         } else if self.pm(self.ack_rate) {
             // Driver acknowledges a quad counter set (S17).
             let dom = self.rng.gen_range(0..self.domains);
@@ -473,6 +510,9 @@ impl RandomStim {
                 }
             }
             _ => {
+                if self.layout == RegLayout::Nv10 {
+                    self.shared_ctrl_episode();
+                }
                 for dom in 0..self.domains {
                     if dom == 0 || self.pm(700) {
                         self.program_single(dom);

@@ -100,13 +100,13 @@ impl RandomStim {
         match self.rng.gen_range(0..20) {
             // Counters near their trigger / saturation levels (S14 backdoor).
             0..=5 => {
-                let (counter, value) = match self.rng.gen_range(0..4) {
+                let (counter, value): (Counter, u32) = match self.rng.gen_range(0..4) {
                     0 => (Counter::RecEv(self.rng.gen_range(0..12)), 0xf000 - self.rng.gen_range(0..40)),
                     1 => (Counter::RecEv(self.rng.gen_range(0..12)), 0xffff - self.rng.gen_range(0..40)),
                     2 => (Counter::RecStop, 0xfff - self.rng.gen_range(0..20)),
                     _ => (Counter::RecCyclesHi, 0xffff),
                 };
-                self.queue.push_back(Cmd::Poke { dom: dom as u8, counter, value });
+                self.queue.push_back(Cmd::Poke { dom: dom as u8, counter, value: u64::from(value) });
             }
             6 | 7 => {
                 let start = self.record_start(dom);
@@ -151,8 +151,10 @@ impl RandomStim {
             }
             _ => {
                 let idx = [regs::RECORD_STATUS, regs::CTRL, regs::RECORD_START][self.rng.gen_range(0..3)];
-                let addr = Self::addr(DOM_REGS[idx].offset_of(dom));
-                self.queue.push_back(Cmd::Read { addr, expect: None });
+                // Record mode is G84+, on the NV40 layout.
+                if let Some(off) = DOM_REGS[idx].offset_of(self.layout, dom) {
+                    self.queue.push_back(Cmd::Read { addr: Self::addr(off), expect: None });
+                }
             }
         }
         true
