@@ -29,6 +29,23 @@ fn text(o: &Output) -> (String, String) {
     (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
+/// `pcnt merge FILES`: (exit status, stdout, stderr).
+fn merge(files: &[&str]) -> (Option<i32>, String, String) {
+    let o = pcnt(&[&["merge"][..], files].concat());
+    let (out, err) = text(&o);
+    (o.status.code(), out, err)
+}
+
+/// Shard `shard` (I/N) of a short regression, `pcnt cosim ARGS`, results to
+/// `json`, artifacts under `out`; it must pass. Returns (stdout, stderr).
+fn cosim_shard(args: &[&str], shard: &str, json: &str, out: &str) -> (String, String) {
+    let a = [&["cosim"][..], args, &["--no-progress", "--shard", shard, "--json", json, "--out", out]].concat();
+    let r = pcnt(&a);
+    let (o, e) = text(&r);
+    assert_eq!(r.status.code(), Some(0), "{a:?}:\n{o}{e}");
+    (o, e)
+}
+
 /// `pcnt cosim --help` answered "unknown option '--help'": every command now
 /// prints its help (exit 0), naming its options.
 #[test]
@@ -360,13 +377,6 @@ fn merge_validates_its_inputs() {
     };
     let a = write("a.json", &results(1, 100, &[0, 2], &[]));
     let b = write("b.json", &results(1, 100, &[1, 3], &[]));
-    let merge = |files: &[&str]| {
-        let mut args = vec!["merge"];
-        args.extend(files);
-        let o = pcnt(&args);
-        let (out, err) = text(&o);
-        (o.status.code(), out, err)
-    };
     let (code, out, _) = merge(&[&a, &b]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("all 4 jobs of the plan exactly once") && out.contains("cosim PASSED: 4 runs"), "{out}");
@@ -611,15 +621,8 @@ fn pmon_shards_merge_per_device() {
     let dir = scratch("cli-pmon-shards");
     let d = |f: &str| dir.join(f).display().to_string();
     let o = d("out");
-    let run = |args: &[&str]| {
-        let r = pcnt(args);
-        let (out, err) = text(&r);
-        assert_eq!(r.status.code(), Some(0), "{args:?}:\n{out}{err}");
-        (out, err)
-    };
     let pmon = |shard: &str, json: &str| {
-        let common = ["cosim", "--device", "pmon", "--seeds", "4", "--cycles", "3000", "--no-progress"];
-        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat())
+        cosim_shard(&["--device", "pmon", "--seeds", "4", "--cycles", "3000"], shard, json, &o)
     };
     let (p0, p1) = (d("p0.json"), d("p1.json"));
     let (out, err) = pmon("0/2", &p0);
@@ -634,18 +637,11 @@ fn pmon_shards_merge_per_device() {
         assert!(r.jobs.iter().all(|j| j.failure.is_none() && j.cycles >= 3000));
         assert!(r.coverage.bins.iter().all(|(b, _)| b.starts_with("pmon.")), "{:?}", r.coverage.bins);
     }
-    let pc = |shard: &str, json: &str| {
-        let common = ["cosim", "--seeds", "2", "--cycles", "2000", "--domains", "1", "--no-progress"];
-        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat())
-    };
+    let pc =
+        |shard: &str, json: &str| cosim_shard(&["--seeds", "2", "--cycles", "2000", "--domains", "1"], shard, json, &o);
     let (c0, c1) = (d("c0.json"), d("c1.json"));
     pc("0/2", &c0);
     pc("1/2", &c1);
-    let merge = |files: &[&str]| {
-        let r = pcnt(&[&["merge"][..], files].concat());
-        let (out, err) = text(&r);
-        (r.status.code(), out, err)
-    };
     // PMON alone: its own summary.
     let (code, out, err) = merge(&[&p0, &p1]);
     assert_eq!(code, Some(0), "{out}{err}");
@@ -668,22 +664,7 @@ fn pmon_shards_merge_per_device() {
     assert!(out.contains("merge PMON: jobs run more than once: [1, 3]"), "{out}");
     // Another PMON regression (other cycles) is refused, naming the file.
     let other = d("p1-other.json");
-    run(&[
-        "cosim",
-        "--device",
-        "pmon",
-        "--seeds",
-        "4",
-        "--cycles",
-        "2500",
-        "--no-progress",
-        "--shard",
-        "1/2",
-        "--json",
-        &other,
-        "--out",
-        &o,
-    ]);
+    cosim_shard(&["--device", "pmon", "--seeds", "4", "--cycles", "2500"], "1/2", &other, &o);
     let (code, _, err) = merge(&[&p0, &other]);
     assert_eq!(code, Some(2));
     assert!(err.contains("p1-other.json") && err.contains("a different regression"), "{err}");
@@ -759,15 +740,8 @@ fn r10k_shards_merge_per_device() {
     let dir = scratch("cli-r10k-shards");
     let d = |f: &str| dir.join(f).display().to_string();
     let o = d("out");
-    let run = |args: &[&str]| {
-        let r = pcnt(args);
-        let (out, err) = text(&r);
-        assert_eq!(r.status.code(), Some(0), "{args:?}:\n{out}{err}");
-        (out, err)
-    };
     let r10k = |shard: &str, json: &str| {
-        let common = ["cosim", "--device", "r10k", "--seeds", "4", "--cycles", "3000", "--no-progress"];
-        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat())
+        cosim_shard(&["--device", "r10k", "--seeds", "4", "--cycles", "3000"], shard, json, &o)
     };
     let (r0, r1) = (d("r0.json"), d("r1.json"));
     let (out, err) = r10k("0/2", &r0);
@@ -786,14 +760,8 @@ fn r10k_shards_merge_per_device() {
     }
     let (p0, p1) = (d("p0.json"), d("p1.json"));
     for (shard, json) in [("0/2", &p0), ("1/2", &p1)] {
-        let common = ["cosim", "--device", "pmon", "--seeds", "2", "--cycles", "2000", "--no-progress"];
-        run(&[&common[..], &["--shard", shard, "--json", json, "--out", &o]].concat());
+        cosim_shard(&["--device", "pmon", "--seeds", "2", "--cycles", "2000"], shard, json, &o);
     }
-    let merge = |files: &[&str]| {
-        let r = pcnt(&[&["merge"][..], files].concat());
-        let (out, err) = text(&r);
-        (r.status.code(), out, err)
-    };
     let (code, out, err) = merge(&[&r0, &r1]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("merge R10K: 2 files, all 4 jobs of the plan exactly once"), "{out}");
