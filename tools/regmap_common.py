@@ -18,6 +18,23 @@ except ImportError:
              "(installs tools/requirements.txt into .venv) and use .venv/bin/python")
 
 
+# The Rust `impl Field` of a generated register module whose `Field` has
+# `lsb` and `width` (PMON, R10K).
+RUST_FIELD_IMPL = [
+    "impl Field {",
+    "    pub const fn mask(self) -> u32 {",
+    "        (((1u64 << self.width) - 1) as u32) << self.lsb",
+    "    }",
+    "    pub const fn get(self, v: u32) -> u32 {",
+    "        (v & self.mask()) >> self.lsb",
+    "    }",
+    "    pub const fn set(self, v: u32, x: u32) -> u32 {",
+    "        (v & !self.mask()) | ((x << self.lsb) & self.mask())",
+    "    }",
+    "}",
+]
+
+
 def camel(name):
     return "".join(p.capitalize() for p in name.lower().split("_"))
 

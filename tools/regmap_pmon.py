@@ -17,7 +17,7 @@ reads 0), read-only (sw = r) and reserved (pmon_reserved).
 """
 import sys
 
-from regmap_common import ROOT, camel, compile_rdl, peakrdl
+from regmap_common import RUST_FIELD_IMPL, ROOT, camel, compile_rdl, peakrdl
 
 SRC = ROOT / "regmap" / "pmon.rdl"
 PEAKRDL_MD = ROOT / "docs" / "regmap" / "pmon.md"
@@ -246,18 +246,7 @@ def gen_rs(m):
           "    pub width: u32,",
           "}",
           "",
-          "impl Field {",
-          "    pub const fn mask(self) -> u32 {",
-          "        (((1u64 << self.width) - 1) as u32) << self.lsb",
-          "    }",
-          "    pub const fn get(self, v: u32) -> u32 {",
-          "        (v & self.mask()) >> self.lsb",
-          "    }",
-          "    pub const fn set(self, v: u32, x: u32) -> u32 {",
-          "        (v & !self.mask()) | ((x << self.lsb) & self.mask())",
-          "    }",
-          "}",
-          ]
+          ] + RUST_FIELD_IMPL
     for r, a in regs:
         o.append("")
         src = f" ({r['source']})" if r["source"] else ""

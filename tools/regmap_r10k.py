@@ -20,7 +20,7 @@ src/r10k/events.rs (not register-map facts).
 """
 import sys
 
-from regmap_common import ROOT, camel, compile_rdl, peakrdl
+from regmap_common import RUST_FIELD_IMPL, ROOT, camel, compile_rdl, peakrdl
 
 SRC = ROOT / "regmap" / "r10k.rdl"
 PEAKRDL_MD = ROOT / "docs" / "regmap" / "r10k.md"
@@ -294,17 +294,7 @@ def gen_rs(m):
           "    pub width: u32,",
           "}",
           "",
-          "impl Field {",
-          "    pub const fn mask(self) -> u32 {",
-          "        (((1u64 << self.width) - 1) as u32) << self.lsb",
-          "    }",
-          "    pub const fn get(self, v: u32) -> u32 {",
-          "        (v & self.mask()) >> self.lsb",
-          "    }",
-          "    pub const fn set(self, v: u32, x: u32) -> u32 {",
-          "        (v & !self.mask()) | ((x << self.lsb) & self.mask())",
-          "    }",
-          "}",
+          ] + RUST_FIELD_IMPL + [
           "",
           "/// Control register fields common to both variants (seed \"THE CONTROL",
           "/// REGISTERS\"); the Event field is `Variant::event_field`.",
