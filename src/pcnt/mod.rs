@@ -5,6 +5,7 @@
 pub mod config;
 pub mod counter;
 pub mod domain;
+pub mod gf100;
 pub mod logic_op;
 pub mod record;
 #[rustfmt::skip]
