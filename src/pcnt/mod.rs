@@ -1,10 +1,12 @@
 //! The PCOUNTER device model (seed 003): register map (generated from
 //! `regmap/pcounter.rdl`), configuration, domains, record mode and the
-//! domain set with its bus front-end.
+//! domain set with its bus front-end; `gf100` the GF100+ layout (its
+//! register map so far).
 
 pub mod config;
 pub mod counter;
 pub mod domain;
+pub mod gf100;
 pub mod logic_op;
 pub mod record;
 #[rustfmt::skip]
