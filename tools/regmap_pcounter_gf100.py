@@ -477,17 +477,7 @@ def gen_md(m):
          "the running quad shadow, G4; kind init: a write sets the hidden initial value, ",
          "a read returns the counter); *ro*: bits a read takes from hardware state; kind ",
          "zero: decoded, reads 0, a write does nothing. Which units and domains exist is a ",
-         "parameter of the top; every other address answers S8.", "",
-         "| unit | PADDR | MMIO address | units x domains | block |",
-         "| --- | --- | --- | --- | --- |"]
-    for u in sorted(m["units"], key=lambda u: u["base"]):
-        a = f"0x{u['base']:05x}"
-        if u["units"] > 1:
-            a += f"+u*0x{u['unit_stride']:x}"
-        if u["doms"] > 1:
-            a += f"+d*0x{u['dom_stride']:x}"
-        o.append(f"| {u['name']} | {a} | 0x{0x180000 + u['base']:06x} | {u['units']} x {u['doms']} | "
-                 f"{m['blocks'][u['block']]['type']} |")
+         "parameter of the top; every other address answers S8.", ""] + units_table(m)
     titles = {"dom": "Domain block (0x200 bytes)", "set": "Domain set block", "main": "MAIN block"}
     for bk in ("dom", "set", "main"):
         o += ["", f"### {titles[bk]}", "",
@@ -507,19 +497,36 @@ def gen_md(m):
     return "\n".join(o) + "\n"
 
 
+def units_table(m):
+    o = ["| unit | PADDR | MMIO address | units x domains | block |",
+         "| --- | --- | --- | --- | --- |"]
+    for u in sorted(m["units"], key=lambda u: u["base"]):
+        a = f"0x{u['base']:05x}"
+        if u["units"] > 1:
+            a += f"+u*0x{u['unit_stride']:x}"
+        if u["doms"] > 1:
+            a += f"+d*0x{u['dom_stride']:x}"
+        o.append(f"| {u['name']} | {a} | 0x{0x180000 + u['base']:06x} | {u['units']} x {u['doms']} | "
+                 f"{m['blocks'][u['block']]['type']} |")
+    return o
+
+
 def peakrdl_gf(m):
     """PeakRDL's Markdown reference and C header. The Markdown exporter
-    unrolls every array: the whole window would be 9 MB (441 blocks), so the
-    top is listed one level deep (where each block is) and each block type
-    once in full (regmap_common.peakrdl exports whole tops)."""
+    unrolls every array, at any depth: the whole window is 9 MB (441 blocks)
+    and takes 10 s, so the Markdown is each block type once, after a table
+    of the units (written here, as in docs/registers.md); the C header has
+    the whole window (regmap_common.peakrdl exports whole tops)."""
     from peakrdl_markdown import MarkdownExporter
     from peakrdl_cheader.exporter import CHeaderExporter
-    parts = []
+    parts = ["\n".join([f"<!-- {HEADER} -->",
+                         "# PCOUNTER GF100+ layout: units", "",
+                         "The addrmap pcounter_gf100 places these blocks (MMIO address = 0x180000 + PADDR); ",
+                         "PeakRDL's reference of each block type follows.", ""] + units_table(m)) + "\n"]
     with tempfile.TemporaryDirectory() as tmp:
-        for top, depth in [(TOP, 1)] + [(b, 0) for b in BLOCKS]:
+        for top in BLOCKS:
             md = Path(tmp) / f"{top}.md"
-            MarkdownExporter().export(m["roots"][top].top, str(md), input_files=[str(SRC.relative_to(ROOT))],
-                                      depth=depth)
+            MarkdownExporter().export(m["roots"][top].top, str(md), input_files=[str(SRC.relative_to(ROOT))])
             parts.append(md.read_text())
         h = Path(tmp) / PEAKRDL_H.name
         # Per-instance names, as regmap_common.peakrdl.
