@@ -49,6 +49,17 @@ def compile_rdl(src, top):
         sys.exit(1)  # the compiler has printed file, line and what it expected
 
 
+def compile_rdl_tops(src, tops):
+    """Compile `src` once and elaborate each addrmap of `tops` as a root:
+    {top: RootNode}."""
+    rdlc = RDLCompiler()
+    try:
+        rdlc.compile_file(str(src))
+        return {t: rdlc.elaborate(t) for t in tops}
+    except RDLCompileError:
+        sys.exit(1)
+
+
 def access_of(f):
     if f.is_sw_writable and f.is_sw_readable:
         return "rw"

@@ -1,6 +1,6 @@
 //! The PCOUNTER device model (seed 003): register map (generated from
 //! `regmap/pcounter.rdl`), configuration, domains, record mode and the
-//! domain set with its bus front-end.
+//! domain set with its bus front-end; `gf100` the GF100+ PCOUNTER.
 
 pub mod config;
 pub mod counter;
