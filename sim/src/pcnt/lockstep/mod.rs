@@ -412,9 +412,9 @@ pub fn dom_reg_name(dom: usize, idx: usize) -> String {
 }
 
 /// The primitives the script commands are built from (`script::Target`).
-impl Target for Engine {
+impl Engine {
     /// One APB transfer: SETUP, then ACCESS until PREADY (S0, S15).
-    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>> {
+    pub fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>> {
         self.clock(Apb::Setup(op))?;
         loop {
             let res = self.clock(Apb::Access(op))?;
@@ -422,6 +422,16 @@ impl Target for Engine {
                 return Ok(res);
             }
         }
+    }
+}
+
+impl Target for Engine {
+    fn write(&mut self, addr: u32, data: u32, strb: u8) -> Result<BusResult, Box<Mismatch>> {
+        self.transfer(BusOp::Write { offset: crate::script::offset(addr), data, strb })
+    }
+
+    fn read(&mut self, addr: u32) -> Result<BusResult, Box<Mismatch>> {
+        self.transfer(BusOp::Read { offset: crate::script::offset(addr) })
     }
 
     fn idle(&mut self, cycles: u64) -> Result<(), Box<Mismatch>> {
@@ -489,6 +499,9 @@ impl Target for Engine {
         // In RTL-alone runs image 1 follows the RTL too.
         Ok(model)
     }
+
+    /// The parser refuses `pmc_enable` before GF100 (no such input).
+    fn pmc_enable(&mut self, _on: bool) {}
 
     fn mem(&mut self) -> &mut AxiMem {
         &mut self.mem

@@ -46,6 +46,7 @@ pub fn write_failure(
         x_seed,
         strict: setup.strict,
         layout: setup.layout,
+        gf_layouts: Vec::new(),
         body,
         build_lines: Default::default(),
     };

@@ -2,11 +2,17 @@
 //! the parser state; lexing and numbers are the engine's (`engine::script`).
 
 use super::*;
-use pcounter::{BusOp, BusResult};
+use pcounter::BusResult;
 
 use crate::axi_mem::AxiMem;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::script::{num, parse_u64, script_commands, show, Args, NumError};
+
+/// A domain number: 0..=7 up to GT215, flat over the preset's sets on
+/// GF100 (0..=63); the script's own limit is checked at the end.
+fn dom_arg(a: &mut Args) -> Result<u8, String> {
+    Ok(num(a.next("DOM")?, "DOM", 0, MAX_GF_DOMAINS as u64 - 1, "0..=7, or 0..=63 with gen gf100")? as u8)
+}
 
 fn u32_arg(tok: &str, what: &str) -> Result<u32, String> {
     // The range check makes the narrowing exact.
@@ -16,16 +22,18 @@ fn u32_arg(tok: &str, what: &str) -> Result<u32, String> {
 fn addr_arg(tok: &str) -> Result<u32, String> {
     // Unaligned addresses are allowed: PADDR[1:0] are ignored by the
     // completer (docs/semantics.md S0), and random runs exercise that.
-    let expected = "expected 0xa000..=0xafff";
+    let expected = "expected 0xa000..=0xafff, or 0x180000..=0x1bffff with gen gf100";
     let a = match parse_u64(tok) {
         Err(NumError::Syntax) => return Err(format!("bad number '{}' for ADDR ({expected})", show(tok))),
         Err(NumError::TooBig) => return Err(format!("address {} out of range ({expected})", show(tok))),
         Ok(a) => a,
     };
-    if !(u64::from(MMIO_FIRST)..=u64::from(MMIO_LAST)).contains(&a) {
-        Err(format!("address {a:#x} out of range ({expected})"))
+    let nv = u64::from(MMIO_FIRST)..=u64::from(MMIO_LAST);
+    let gf = u64::from(GF_MMIO_FIRST)..=u64::from(GF_MMIO_LAST);
+    if nv.contains(&a) || gf.contains(&a) {
+        Ok(a as u32) // in an MMIO window, so it fits; which one the gen takes is checked at the end
     } else {
-        Ok(a as u32) // in the MMIO window, so it fits
+        Err(format!("address {a:#x} out of range ({expected})"))
     }
 }
 
@@ -34,6 +42,7 @@ pub(super) struct Parser {
     pub(super) script: Script,
     gen_line: Option<usize>,
     domains_line: Option<usize>,
+    layout_line: Option<usize>,
     /// Source line of each entry of `script.clocks`, for late domain checks.
     clock_lines: Vec<usize>,
 }
@@ -80,8 +89,11 @@ impl CommandSpec {
 /// What a body command may do to the lockstep engine (`lockstep::Engine`
 /// implements it): the primitives every command below is built from.
 pub trait Target {
-    /// One APB transfer, SETUP then ACCESS until PREADY (S0, S15).
-    fn transfer(&mut self, op: BusOp) -> Result<BusResult, Box<Mismatch>>;
+    /// One APB write of a full MMIO address, SETUP then ACCESS until
+    /// PREADY (S0, S15); the target maps the address onto its PADDR.
+    fn write(&mut self, addr: u32, data: u32, strb: u8) -> Result<BusResult, Box<Mismatch>>;
+    /// One APB read of a full MMIO address.
+    fn read(&mut self, addr: u32) -> Result<BusResult, Box<Mismatch>>;
     /// `cycles` bus clocks with the bus idle.
     fn idle(&mut self, cycles: u64) -> Result<(), Box<Mismatch>>;
     /// An external signal of a domain, from the next clock on.
@@ -94,6 +106,8 @@ pub trait Target {
     fn mem_word(&mut self, addr: u64) -> Result<u32, Box<Mismatch>>;
     /// The simulated record memory (fault ranges, latencies; S21).
     fn mem(&mut self) -> &mut AxiMem;
+    /// PMC.ENABLE bit 28 (GF100 only, G14), from the next clock on.
+    fn pmc_enable(&mut self, on: bool);
 }
 
 /// The APB offset of a full MMIO address: PADDR is 12 bits (S0).
@@ -132,7 +146,7 @@ script_commands! {
                 _ => write!(f, "write {addr:#06x} {data:#010x} strb {strb:#x}"),
             }
         }
-        run(t) { t.transfer(BusOp::Write { offset: offset(*addr), data: *data, strb: *strb }).map(Some) }
+        run(t) { t.write(*addr, *data, *strb).map(Some) }
 
     "read" Read { addr: u32, expect: Option<Expect> }
         usage READ_USAGE;
@@ -144,7 +158,7 @@ script_commands! {
                 Some(e) => write!(f, "read {addr:#06x} {}", e.describe()),
             }
         }
-        run(t) { t.transfer(BusOp::Read { offset: offset(*addr) }).map(Some) }
+        run(t) { t.read(*addr).map(Some) }
 
     "wait" Wait { cycles: u64 }
         usage "wait CYCLES";
@@ -238,9 +252,9 @@ script_commands! {
         }
         render(f) { write!(f, "mask {addr:#06x} {mask:#010x} {data:#010x}") }
         run(t) {
-            let old = t.transfer(BusOp::Read { offset: offset(*addr) })?;
+            let old = t.read(*addr)?;
             let data = (old.rdata & !mask) | (data & mask);
-            t.transfer(BusOp::Write { offset: offset(*addr), data, strb: 0xf })?;
+            t.write(*addr, data, 0xf)?;
             Ok(Some(old))
         }
 
@@ -252,6 +266,18 @@ script_commands! {
         parse(a) { echo_cmd(a) }
         render(f) { write!(f, "echo {text}") }
         run(t) { Ok(None) }
+
+    /// GF100: PMC.ENABLE bit 28 from the next clock on; 0 holds the whole
+    /// PCOUNTER in reset (docs/design/gf100.md G14).
+    "pmc_enable" PmcEnable { on: bool }
+        usage "pmc_enable 0|1 (gen gf100: PMC.ENABLE bit 28 from the next clock; 0 holds PCOUNTER in reset)";
+        example "pmc_enable 0";
+        parse(a) { Ok(Cmd::PmcEnable { on: num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1 }) }
+        render(f) { write!(f, "pmc_enable {}", u8::from(*on)) }
+        run(t) {
+            t.pmc_enable(*on);
+            Ok(None)
+        }
 }
 
 /// `pcnt script --help`: the usage of every command, from [`COMMANDS`].
@@ -288,14 +314,14 @@ fn read_cmd(a: &mut Args) -> Result<Cmd, String> {
 
 fn set_cmd(a: &mut Args) -> Result<Cmd, String> {
     // Syntactic limits here; the limit from `domains` is checked at the end.
-    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let dom = dom_arg(a)?;
     let sig = num(a.next("SIG")?, "SIG", 0, 0xff, "0..=0xff")? as u8;
     let value = num(a.next("VALUE")?, "VALUE", 0, 1, "0 or 1")? == 1;
     Ok(Cmd::Set { dom, sig, value })
 }
 
 fn poke_cmd(a: &mut Args) -> Result<Cmd, String> {
-    let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+    let dom = dom_arg(a)?;
     let tok = a.next("COUNTER")?;
     let counter = Counter::from_name(tok).ok_or_else(|| {
         format!(
@@ -420,12 +446,15 @@ impl Parser {
                 // A comma-separated list runs the script once per generation.
                 let list: Vec<&str> = g.split(',').collect();
                 for (i, one) in list.iter().enumerate() {
-                    if GENS_LATER.contains(one) {
-                        return Err(format!("generation '{one}' not supported yet (supported: {})", GENS.join(", ")));
-                    }
-                    if !GENS.contains(one) {
+                    if *one == GEN_GF100 && list.len() > 1 {
                         return Err(format!(
-                            "unknown generation '{}' (expected one of: {}, or a comma-separated list)",
+                            "gf100 cannot be listed with other generations (its MMIO window and domains differ; \
+                             write one script per window)"
+                        ));
+                    }
+                    if !GENS.contains(one) && *one != GEN_GF100 {
+                        return Err(format!(
+                            "unknown generation '{}' (expected one of: {}, gf100, or a comma-separated list)",
                             show(one),
                             GENS.join(", ")
                         ));
@@ -445,9 +474,31 @@ impl Parser {
                 self.script.x_seed = Some(x);
             }
             "layout" => {
-                let l = a.next("default | real | odd")?;
+                let l = a.next("default | real | odd | fermi | kepler | gf_fault")?;
+                if let Some(first) = self.layout_line {
+                    return Err(format!("duplicate 'layout' (first given on line {first})"));
+                }
+                self.layout_line = Some(n);
+                // GF100 presets (a comma list runs once per preset); whether
+                // the generation is gf100 is checked at the end.
+                let gf: Vec<&str> = l.split(',').collect();
+                if gf.iter().all(|p| GF_PRESETS.contains(p)) {
+                    for (i, p) in gf.iter().enumerate() {
+                        if gf[..i].contains(p) {
+                            return Err(format!("layout '{p}' listed twice"));
+                        }
+                    }
+                    self.script.gf_layouts = gf.iter().map(|p| p.to_string()).collect();
+                    self.script.build_lines.layout = Some(n);
+                    return Ok(());
+                }
                 self.script.layout = pcounter::Layout::from_name(l).ok_or_else(|| {
-                    format!("unknown layout '{}' (expected one of: {})", show(l), pcounter::Layout::NAMES.join(", "))
+                    format!(
+                        "unknown layout '{}' (expected one of: {}; with gen gf100: {}, or a comma-separated list)",
+                        show(l),
+                        pcounter::Layout::NAMES.join(", "),
+                        GF_PRESETS.join(", ")
+                    )
                 })?;
                 self.script.build_lines.layout = (self.script.layout != pcounter::Layout::Default).then_some(n);
             }
@@ -469,7 +520,7 @@ impl Parser {
                 self.script.build_lines.domains = Some(n);
             }
             _ => {
-                let dom = num(a.next("DOM")?, "DOM", 0, 7, "0..=7")? as u8;
+                let dom = dom_arg(a)?;
                 let spec = clock_spec(a)?;
                 // A second divider for the same domain is almost certainly a typo.
                 if let Some(i) = self.script.clocks.iter().position(|&(d, _)| d == dom) {
@@ -487,11 +538,17 @@ impl Parser {
 
     /// Domain indices against the final domain count: a `clock` line may
     /// legitimately precede `domains`, so this cannot be checked per line.
-    pub(super) fn check_domains(&self) -> Result<(), (usize, String)> {
+    pub(super) fn check_domains(&mut self) -> Result<(), (usize, String)> {
+        if self.script.gen == GEN_GF100 {
+            self.check_gf100()?;
+        } else {
+            self.check_nv()?;
+        }
         let count = self.script.domains;
-        let why = match self.domains_line {
-            Some(l) => format!("'domains {count}' on line {l}"),
-            None => "no 'domains' line, so 1 domain".to_string(),
+        let why = match (self.script.gen == GEN_GF100, self.domains_line) {
+            (true, _) => format!("layout {} has {count} domains", self.script.gf_layouts.join(",")),
+            (false, Some(l)) => format!("'domains {count}' on line {l}"),
+            (false, None) => "no 'domains' line, so 1 domain".to_string(),
         };
         let err = |line, what: &str, dom: u8| {
             Err((line, format!("{what} domain {dom} out of range (expected 0..={}: {why})", count - 1)))
@@ -521,6 +578,90 @@ impl Parser {
                 Cmd::Poke { dom, .. } if usize::from(dom) >= count => return err(l.line, "poke", dom),
                 _ => {}
             }
+        }
+        Ok(())
+    }
+}
+
+impl Parser {
+    /// `gen gf100`: its window, its presets, no `domains` (the preset has
+    /// them), no PGRAPH inputs (docs/design/gf100.md G0). The domain count
+    /// becomes the smallest preset's, for the range checks that follow.
+    fn check_gf100(&mut self) -> Result<(), (usize, String)> {
+        let gen_line = self.gen_line.unwrap_or(0);
+        if let Some(l) = self.domains_line {
+            return Err((l, "'domains' does not apply to gen gf100 (the layout preset gives the domains)".into()));
+        }
+        if self.script.layout != pcounter::Layout::Default {
+            let l = self.layout_line.unwrap_or(gen_line);
+            return Err((
+                l,
+                format!(
+                    "gen gf100 takes layout {} (or a list), not '{}'",
+                    GF_PRESETS.join(" | "),
+                    self.script.layout.name()
+                ),
+            ));
+        }
+        if !self.script.strict {
+            // The lax-decode build exists for the pre-GF100 top only.
+            let l = self.script.build_lines.decode.unwrap_or(gen_line);
+            return Err((l, "'decode lax' is not built for gen gf100 (strict decode only)".into()));
+        }
+        if self.script.gf_layouts.is_empty() {
+            self.script.gf_layouts = vec!["fermi".to_string()];
+        }
+        let mut count = usize::MAX;
+        for p in &self.script.gf_layouts {
+            // The names were checked against GF_PRESETS at their line.
+            let n = pcounter::gf100::config::GfConfig::preset(p).map(|c| c.num_domains()).unwrap_or(1);
+            count = count.min(n);
+        }
+        self.script.domains = count;
+        for l in &self.script.body {
+            let bad = match &l.cmd {
+                Cmd::Write { addr, .. } | Cmd::Read { addr, .. } | Cmd::Mask { addr, .. }
+                    if !(GF_MMIO_FIRST..=GF_MMIO_LAST).contains(addr) =>
+                {
+                    format!("address {addr:#x} is outside the gf100 window (expected 0x180000..=0x1bffff)")
+                }
+                Cmd::Pulse { input, .. } => format!(
+                    "'pulse {}' does not exist on gf100 (no PGRAPH inputs in its trailer, docs/design/gf100.md G0)",
+                    input.name()
+                ),
+                Cmd::Mem { .. } | Cmd::Fault { .. } | Cmd::Latency { .. } => format!(
+                    "'{}' needs record mode, which gf100 does not run (registers only, docs/design/gf100.md G15)",
+                    l.cmd.to_string().split(' ').next().unwrap_or("")
+                ),
+                _ => continue,
+            };
+            return Err((l.line, bad));
+        }
+        Ok(())
+    }
+
+    /// Up to GT215: its window, no GF100 preset, no `pmc_enable`.
+    fn check_nv(&self) -> Result<(), (usize, String)> {
+        if !self.script.gf_layouts.is_empty() {
+            let l = self.layout_line.unwrap_or(0);
+            return Err((l, format!("layout {} needs gen gf100", self.script.gf_layouts.join(","))));
+        }
+        for l in &self.script.body {
+            let bad = match &l.cmd {
+                Cmd::Write { addr, .. } | Cmd::Read { addr, .. } | Cmd::Mask { addr, .. }
+                    if !(MMIO_FIRST..=MMIO_LAST).contains(addr) =>
+                {
+                    format!(
+                        "address {addr:#x} is outside the window of {} (expected 0xa000..=0xafff; 0x180000.. is gen gf100)",
+                        self.script.gen
+                    )
+                }
+                Cmd::PmcEnable { .. } => {
+                    "'pmc_enable' needs gen gf100 (PMC.ENABLE bit 28, seed 003 \"MMIO registers\")".to_string()
+                }
+                _ => continue,
+            };
+            return Err((l.line, bad));
         }
         Ok(())
     }

@@ -4,7 +4,9 @@
 //! ```text
 //! # comment (also allowed after a command)
 //! gen gt215                 # nv10 | nv15 | nv20 | nv30 | nv40 | g84 | g92 | gt215,
-//!                           # or a list: gen nv40,g84
+//!                           # or a list: gen nv40,g84; or gf100 alone (its
+//!                           # window 0x180000..0x1bffff, `layout fermi|kepler`,
+//!                           # domains numbered flat over the preset's sets)
 //! domains 2                 # 1..=8, default 1; at most the max_domains of
 //!                           # every listed gen (nv10/nv15 1, nv20/nv30 2)
 //! clock 1 3                 # domain 1 ticks once every 3 bus clocks
@@ -42,14 +44,20 @@ pub use commands::{help, offset, Cmd, CommandSpec, Target, COMMANDS, MAX_CLOCK_N
 /// Generations the harness can run today, in `Gen::ALL` order (oldest
 /// first; tools/check_vars.sh reads this line).
 pub const GENS: &[&str] = &["nv10", "nv15", "nv20", "nv30", "nv40", "g84", "g92", "gt215"];
-/// Generations the format will accept later: a distinct message tells the
-/// user the name is right but support is missing, rather than "unknown".
-const GENS_LATER: &[&str] = &["gf100"];
+/// The GF100+ generation (docs/design/gf100.md): its own MMIO window,
+/// domain sets from a preset (`layout`), never listed with the others.
+pub const GEN_GF100: &str = "gf100";
+pub use pcounter::gf100::config::PRESETS as GF_PRESETS;
 pub const DEFAULT_GEN: &str = "gt215";
 pub const MAX_DOMAINS: usize = 8;
-/// MMIO window of PCOUNTER (full bus addresses, inclusive).
+/// Flat domain numbers of a GF100 preset go up to 63 (`GfConfig`).
+pub const MAX_GF_DOMAINS: usize = pcounter::gf100::config::MAX_DOMAINS;
+/// MMIO window of PCOUNTER up to GF100 (full bus addresses, inclusive).
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
+/// MMIO window of the GF100+ PCOUNTER (seed 003 "MMIO registers"; rnndb).
+pub const GF_MMIO_FIRST: u32 = 0x18_0000;
+pub const GF_MMIO_LAST: u32 = 0x1b_ffff;
 
 const READ_USAGE: &str = "read ADDR [== VALUE | & MASK == VALUE | in LO..HI | trace VALUE]";
 const U32: &str = "decimal or 0x-hex u32";
@@ -70,6 +78,9 @@ pub struct Script {
     pub strict: bool,
     /// `layout default | real | odd` (S9, S19): per-domain signal layout.
     pub layout: pcounter::Layout,
+    /// `gen gf100` only: the GF100 presets (`layout fermi,kepler`), run
+    /// once each; `["fermi"]` if the script has no `layout` line.
+    pub gf_layouts: Vec<String>,
     pub body: Vec<Line>,
     /// Where the RTL build was chosen, for a lockstep run that has none.
     pub build_lines: BuildLines,
@@ -95,6 +106,7 @@ impl Default for Script {
             x_seed: None,
             strict: true,
             layout: pcounter::Layout::Default,
+            gf_layouts: Vec::new(),
             body: Vec::new(),
             build_lines: BuildLines::default(),
         }
@@ -129,10 +141,12 @@ impl Script {
         // then `decode lax` and a non-default `layout` (the last before the
         // blank line).
         let layout = self.layout != pcounter::Layout::Default;
+        let gf = self.gen == GEN_GF100;
         let build_lines = BuildLines {
-            domains: Some(2),
+            // GF100: line 2 is the preset, which chooses the build.
+            domains: (!gf).then_some(2),
             decode: (!self.strict).then_some(first - 2 - usize::from(layout)),
-            layout: layout.then_some(first - 2),
+            layout: if gf { Some(2) } else { layout.then_some(first - 2) },
         };
         Script { body, build_lines, ..self.clone() }
     }
@@ -192,7 +206,11 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
 /// written, even when they hold defaults, so saved runs are explicit.
 pub fn render(s: &Script) -> String {
     let s = s.compact();
-    let mut out = format!("gen {}\ndomains {}\n", s.gen, s.domains);
+    let mut out = if s.gen == GEN_GF100 {
+        format!("gen {}\nlayout {}\n", s.gen, s.gf_layouts.join(","))
+    } else {
+        format!("gen {}\ndomains {}\n", s.gen, s.domains)
+    };
     for (dom, spec) in &s.clocks {
         out += &format!("clock {dom} {spec}\n");
     }

@@ -84,7 +84,7 @@ fn config_and_defaults() {
     for (bad, msg) in [
         ("gen nv40,nv40", "listed twice"),
         ("gen nv40,", "unknown generation ''"),
-        ("gen nv40,gf100", "not supported yet"),
+        ("gen nv40,gf100", "gf100 cannot be listed with other generations"),
     ] {
         let e = parse("t", bad).unwrap_err().to_string();
         assert!(e.contains(msg), "{bad}: {e}");
@@ -160,7 +160,8 @@ fn every_error() {
             ("read 0xa600 in 110..100", 1, &["empty range '110..100'", "LO <= HI"]),
             ("read 0xa600 in 1..0x100000000", 1, &["HI 0x100000000 out of range"]),
             ("set 0 0x12", 1, &["missing argument VALUE for 'set'", "usage: set DOM SIG VALUE"]),
-            ("set 8 0 1", 1, &["DOM 8 out of range", "0..=7"]),
+            ("set 8 0 1", 1, &["set domain 8 out of range", "no 'domains' line"]),
+            ("set 64 0 1", 1, &["DOM 64 out of range", "0..=7, or 0..=63 with gen gf100"]),
             ("set 0 0x100 1", 1, &["SIG 0x100 out of range", "0..=0xff"]),
             ("set 0 0 2", 1, &["VALUE 2 out of range", "0 or 1"]),
             ("set 0 0 yes", 1, &["bad number 'yes' for VALUE", "0 or 1"]),
@@ -176,14 +177,9 @@ fn every_error() {
             (
                 "gen nv50",
                 1,
-                &["unknown generation 'nv50'", "expected one of: nv10, nv15, nv20, nv30, nv40, g84, g92, gt215"],
+                &["unknown generation 'nv50'", "expected one of: nv10, nv15, nv20, nv30, nv40, g84, g92, gt215, gf100"],
             ),
             ("gen GT215", 1, &["unknown generation 'GT215'"]),
-            (
-                "gen gf100",
-                1,
-                &["generation 'gf100' not supported yet", "supported: nv10, nv15, nv20, nv30, nv40, g84, g92, gt215"],
-            ),
             // A generation's domain limit names the gen line (S24).
             ("gen nv10\ndomains 2", 1, &["generation 'nv10' has at most 1 domain,", "'domains 2' on line 2"]),
             ("domains 3\n\ngen g84,nv30", 3, &["generation 'nv30' has at most 2 domains, but the script has 3"]),
@@ -198,7 +194,23 @@ fn every_error() {
             ("clock 0 0", 1, &["N 0 out of range", "1..=1000000"]),
             ("clock 0 3/2", 1, &["clock rate 3/2", "M <= N"]),
             ("clock 0 irregular", 1, &["missing argument SEED"]),
-            ("clock 8 1", 1, &["DOM 8 out of range", "0..=7"]),
+            ("clock 8 1", 1, &["clock domain 8 out of range"]),
+            ("clock 64 1", 1, &["DOM 64 out of range"]),
+            // GF100 (docs/design/gf100.md): its window, presets, no `domains`.
+            ("gen gf100\ndomains 2", 2, &["'domains' does not apply to gen gf100"]),
+            ("gen gf100\nlayout real", 2, &["gen gf100 takes layout fermi | kepler | gf_fault"]),
+            ("gen gf100\nlayout fermi,fermi", 2, &["layout 'fermi' listed twice"]),
+            ("gen gf100\nlayout tesla", 2, &["unknown layout 'tesla'", "with gen gf100: fermi, kepler, gf_fault"]),
+            ("gen gf100\nwrite 0xa000 1", 2, &["address 0xa000 is outside the gf100 window"]),
+            ("gen gf100\nset 4 0 1", 2, &["set domain 4 out of range", "layout fermi has 4 domains"]),
+            ("gen gf100\nlayout fermi,kepler\nset 4 0 1", 3, &["set domain 4 out of range"]),
+            ("gen gf100\npulse pm_trigger", 2, &["'pulse pm_trigger' does not exist on gf100"]),
+            ("gen gf100\nmem 0x100", 2, &["'mem' needs record mode"]),
+            ("gen gf100\ndecode lax", 2, &["'decode lax' is not built for gen gf100"]),
+            ("gen g84\nlayout kepler", 2, &["layout kepler needs gen gf100"]),
+            ("write 0x180000 1", 1, &["address 0x180000 is outside the window of gt215"]),
+            ("pmc_enable 1", 1, &["'pmc_enable' needs gen gf100"]),
+            ("write 0x1c0000 1", 1, &["address 0x1c0000 out of range", "0x180000..=0x1bffff with gen gf100"]),
             ("domains 2\nclock 1 3\nclock 1 4", 3, &["duplicate 'clock' for domain 1", "first given on line 2"]),
             // Config after the body names both lines.
             ("gen g84\nwait 1\nclock 0 2", 3, &["'clock' must come before the first", "line 2 has 'wait 1'"]),
@@ -266,7 +278,10 @@ fn every_command_example_round_trips() {
     assert!(body.len() >= 10, "the body commands are in the table");
     for c in body {
         let ex = c.example.unwrap_or_else(|| panic!("'{}' declares no example", c.name));
-        let s = parse("example", ex).unwrap_or_else(|e| panic!("example of '{}': {e}", c.name));
+        // A GF100-only command (`pmc_enable`) is an example under `gen gf100`.
+        let s = parse("example", ex)
+            .or_else(|_| parse("example", &format!("gen gf100\n{ex}")))
+            .unwrap_or_else(|e| panic!("example of '{}': {e}", c.name));
         assert_eq!(s.body.len(), 1, "{ex}");
         assert_eq!(s.body[0].cmd.name(), c.name, "{ex}");
         assert_eq!(s.body[0].cmd.to_string(), ex, "example of '{}' renders back", c.name);
@@ -410,7 +425,17 @@ fn random_script(rng: &mut XorShift) -> Script {
     let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
     let layout = [pcounter::Layout::Default, pcounter::Layout::Real, pcounter::Layout::Odd][rng.below(3)];
     let strict = rng.below(4) != 0;
-    Script { gen: gen.to_string(), domains, clocks, x_seed, strict, layout, body, build_lines: Default::default() }
+    Script {
+        gen: gen.to_string(),
+        domains,
+        clocks,
+        x_seed,
+        strict,
+        layout,
+        gf_layouts: Vec::new(),
+        body,
+        build_lines: Default::default(),
+    }
 }
 
 #[test]
@@ -522,4 +547,18 @@ fn fuzz_no_panic() {
             }
         }
     }
+}
+
+/// A GF100 script renders with its preset on line 2 (no `domains`) and
+/// parses back to the same script (docs/design/gf100.md 3.4).
+#[test]
+fn gf100_script_round_trips() {
+    let text = "gen gf100\nlayout fermi,kepler\n\nwrite 0x18009c 0x00040002\nset 3 0xc7 1\npmc_enable 0\nread 0x180070 == 0x0\n";
+    let s = parse("t", text).unwrap();
+    assert_eq!((s.gen.as_str(), s.gf_layouts.clone(), s.domains), ("gf100", vec!["fermi".into(), "kepler".into()], 4));
+    let out = render(&s);
+    assert_eq!(out, text);
+    assert_eq!(parse("t", &out).unwrap(), s.compact());
+    // Without a layout line: fermi.
+    assert_eq!(parse("t", "gen gf100").unwrap().gf_layouts, vec!["fermi".to_string()]);
 }
