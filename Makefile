@@ -47,7 +47,7 @@ FEATURES := --features pcounter-sim/faults
 # then the PMON box (seed 001), then the R10000/R12000 counters (seed 002),
 # one summary each. A FAULT implies its device (the `device:` line of
 # tests/faults/<name>.fault, default pcnt).
-DEVICE  ?= $(if $(FAULT),$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt),)
+DEVICE  ?= $(if $(FAULT),$(patsubst gf100,pcnt,$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt)),)
 # PMON's own default regression (PMON_SEEDS x PMON_CYCLES, about 15 s on 2
 # cores); SEED/SEEDS/CYCLES given on the command line apply to it too.
 PMON_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)

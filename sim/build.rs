@@ -93,6 +93,16 @@ struct Device {
     top: &'static str,
     shim: &'static str,
     configs: &'static [(&'static str, &'static [&'static str])],
+    /// Include folder and waiver file of the device's RTL (the PCOUNTER
+    /// packages' `.svh`, rtl/lint.vlt), if it needs them.
+    inc_dir: Option<&'static str>,
+    waivers: bool,
+    /// Parameters computed from a configuration's name (the GF100 presets),
+    /// added to the `configs` ones; fault builds take `fault_config`'s.
+    params_of: Option<fn(&str) -> Vec<String>>,
+    fault_config: &'static str,
+    /// The shim exports `<name>_poke` (the S14 backdoor).
+    poke: bool,
 }
 
 const DEVICES: &[Device] = &[
@@ -103,6 +113,11 @@ const DEVICES: &[Device] = &[
         shim: "csrc/pmon_shim.cpp",
         // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
         configs: &[("c4", &[])],
+        inc_dir: None,
+        waivers: false,
+        params_of: None,
+        fault_config: "",
+        poke: false,
     },
     Device {
         name: "r10k",
@@ -112,8 +127,52 @@ const DEVICES: &[Device] = &[
         // One build per variant (docs/semantics.md R2); fault builds take the
         // default parameters, the R10000.
         configs: &[("r10000", &["-GVariant=0"]), ("r12000", &["-GVariant=1"])],
+        inc_dir: None,
+        waivers: false,
+        params_of: None,
+        fault_config: "",
+        poke: false,
+    },
+    // The GF100+ PCOUNTER (docs/design/gf100.md): its own top over the same
+    // file list, one build per preset of `GfConfig`; faults (`device: gf100`)
+    // on the small mixed `gf_fault` preset.
+    Device {
+        name: "gf100",
+        // Its own list (the shared cells, the engine and the GF100 files), so
+        // a GF100-only change does not rebuild every pcnt_top configuration.
+        file_list: "rtl/pcnt/pcnt_gf100.f",
+        top: "pcnt_gf100_top",
+        shim: "csrc/gf100_shim.cpp",
+        configs: &[("fermi", &[]), ("kepler", &[])],
+        inc_dir: Some(INC_DIR),
+        waivers: true,
+        params_of: Some(gf_params),
+        fault_config: "gf_fault",
+        poke: true,
     },
 ];
+
+/// `pcnt_gf100_top` parameters of a `GfConfig` preset.
+fn gf_params(preset: &str) -> Vec<String> {
+    let c = pcounter::gf100::config::GfConfig::preset(preset).expect("GF100 preset");
+    let sigs = |v: &[u16]| {
+        let mut a = [0x20u32; 8];
+        for (x, &y) in a.iter_mut().zip(v) {
+            *x = u32::from(y);
+        }
+        packed(a, 9)
+    };
+    vec![
+        format!("-GNumGpc={}", c.num_gpc),
+        format!("-GGpcDoms={}", c.gpc_sigs.len()),
+        format!("-GNumPart={}", c.num_part),
+        format!("-GPartDoms={}", c.part_sigs.len()),
+        format!("-GHubDoms={}", c.hub_sigs.len()),
+        format!("-GGpcSigCounts={}", sigs(&c.gpc_sigs)),
+        format!("-GPartSigCounts={}", sigs(&c.part_sigs)),
+        format!("-GHubSigCounts={}", sigs(&c.hub_sigs)),
+    ]
+}
 
 fn main() {
     let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -311,23 +370,31 @@ fn verilator_root(verilator: &str) -> PathBuf {
 fn build_device(d: &Device, root: &Path, sim: &Path, out: &Path, verilator: &str, vroot: &Path, cache: &VCache) {
     let files = rtl_files(root, d.file_list);
     let shim = sim.join(d.shim);
-    let mut builds: Vec<(String, Vec<String>, Option<Fault>)> =
-        d.configs.iter().map(|(n, p)| (n.to_string(), p.iter().map(|x| x.to_string()).collect(), None)).collect();
+    let computed = |n: &str| d.params_of.map(|p| p(n)).unwrap_or_default();
+    let mut builds: Vec<(String, Vec<String>, Option<Fault>)> = d
+        .configs
+        .iter()
+        .map(|(n, p)| (n.to_string(), p.iter().map(|x| x.to_string()).chain(computed(n)).collect(), None))
+        .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         for f in faults(&dir).into_iter().filter(|f| f.device == d.name) {
-            builds.push((format!("f_{}", f.name), Vec::new(), Some(f)));
+            builds.push((format!("f_{}", f.name), computed(d.fault_config), Some(f)));
         }
     }
+    let inc = d.inc_dir.map(|i| root.join(i));
     let (mut decls, mut table) = (String::new(), String::new());
     for (cfg, params, fault) in builds {
         let name = format!("{}_{cfg}", d.name);
         let dir = out.join(&name);
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        let srcs: Vec<PathBuf> = match &fault {
-            None => files.iter().map(|f| root.join(f)).collect(),
-            Some(f) => patched_copy(root, &files, f, &dir.join("rtl"), root.join(d.file_list).parent().unwrap()),
+        let (srcs, incdir): (Vec<PathBuf>, Option<PathBuf>) = match &fault {
+            None => (files.iter().map(|f| root.join(f)).collect(), inc.clone()),
+            Some(f) => (
+                patched_copy(root, &files, f, &dir.join("rtl"), root.join(d.file_list).parent().unwrap()),
+                inc.as_ref().map(|_| dir.join("rtl")),
+            ),
         };
         let prefix = format!("V{name}");
         let opt: u8 = if fault.is_some() { 1 } else { 3 };
@@ -340,10 +407,25 @@ fn build_device(d: &Device, root: &Path, sim: &Path, out: &Path, verilator: &str
         for f in &srcs {
             key.add(&fs::read(f).unwrap());
         }
+        if let Some(i) = &incdir {
+            for f in includes(i) {
+                key.add(&fs::read(f).unwrap());
+            }
+        }
+        if d.waivers {
+            key.add(&fs::read(root.join(WAIVERS)).unwrap());
+        }
         if !cache.link(&name, &key) {
             let obj = dir.join("obj");
-            run(Command::new(verilator)
-                .args(VERILATOR_ARGS)
+            let mut cmd = Command::new(verilator);
+            cmd.args(VERILATOR_ARGS);
+            if d.waivers {
+                cmd.arg(root.join(WAIVERS));
+            }
+            if let Some(i) = &incdir {
+                cmd.arg(format!("-I{}", i.display()));
+            }
+            run(cmd
                 .args(["--prefix", &prefix, "--top-module", d.top])
                 .args(&params)
                 .arg("-Mdir")
@@ -366,10 +448,20 @@ fn build_device(d: &Device, root: &Path, sim: &Path, out: &Path, verilator: &str
         writeln!(decls, "    fn {name}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
         writeln!(decls, "    fn {name}_trace_close(p: *mut c_void);").unwrap();
         let fault = fault.map_or("None".to_string(), |f| format!("Some({:?})", f.name));
+        let poke = if d.poke {
+            writeln!(
+                decls,
+                "    fn {name}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u64) -> c_int;"
+            )
+            .unwrap();
+            format!(", poke: {name}_poke")
+        } else {
+            String::new()
+        };
         writeln!(
             table,
             "    DevFns {{ name: {cfg:?}, fault: {fault}, new: {name}_new, free: {name}_free, cycle: {name}_cycle, \
-             trace_open: {name}_trace_open, trace_close: {name}_trace_close }},"
+             trace_open: {name}_trace_open, trace_close: {name}_trace_close{poke} }},"
         )
         .unwrap();
     }

@@ -26,12 +26,14 @@ domain_counts=$(sed -nE 's/^ *\("[a-z0-9_]+", ([0-9]+), (true|false),.*/\1/p' si
 gens=$(sed -nE 's/^pub const GENS: &\[&str\] = &\[(.*)\];/\1/p' sim/src/pcnt/script/mod.rs | tr -d '"' | tr ',' ' ')
 # Signal layouts: pcounter::Layout::NAMES.
 layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/p' src/pcnt/config.rs | tr -d '"' | tr ',' ' ')
+# GF100 (GEN=gf100): its own top, presets as LAYOUT (pcounter::gf100::config::PRESETS).
+gf_presets=$(sed -nE 's/^pub const PRESETS: &\[&str\] = &\[(.*)\];/\1/p' src/pcnt/gf100/config.rs | tr -d '"' | tr ',' ' ')
 # Injected faults: one build per tests/faults/*.fault.
 faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
 # Devices: the variants of sim/src/cli.rs's `enum Device`, lower case.
 devices=$(sed -n '/^pub enum Device {/,/^}/p' sim/src/cli.rs | sed -nE 's/^    ([A-Z][a-z0-9]+),$/\1/p' | tr 'A-Z' 'a-z' | tr '\n' ' ')
 max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
-[ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$max_seeds" ] ||
+[ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$gf_presets" ] && [ -n "$max_seeds" ] ||
 	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"
 
 # $1 in the words $2?
@@ -74,7 +76,7 @@ fi
 if [ -n "${GEN:-}" ]; then
 	IFS=, read -r -a list <<<"$GEN"
 	for g in "${list[@]}"; do
-		one_of "$g" "all $gens" || fail "GEN=$GEN: valid generations are all, $(join $gens) (a comma list)"
+		one_of "$g" "all $gens gf100" || fail "GEN=$GEN: valid generations are all, $(join $gens gf100) (a comma list)"
 	done
 fi
 [ -z "${FAULT:-}" ] || one_of "$FAULT" "$faults" ||
@@ -82,7 +84,7 @@ fi
 [ -z "${DEVICE:-}" ] || one_of "$DEVICE" "$devices" || fail "DEVICE=$DEVICE: valid devices are $(join $devices)"
 if [ -n "${FAULT:-}" ] && [ -n "${DEVICE:-}" ]; then
 	fdev=$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")
-	[ "${fdev:-pcnt}" = "$DEVICE" ] || fail "FAULT=$FAULT DEVICE=$DEVICE: FAULT is a ${fdev:-pcnt} fault; leave DEVICE out or set DEVICE=${fdev:-pcnt}"
+	[ "${fdev:-pcnt}" = "$DEVICE" ] || { [ "$fdev" = gf100 ] && [ "$DEVICE" = pcnt ]; } || fail "FAULT=$FAULT DEVICE=$DEVICE: FAULT is a ${fdev:-pcnt} fault; leave DEVICE out or set DEVICE=${fdev:-pcnt}"
 fi
 # Domain limit of a generation (S24): regmap/pcounter.rdl's pcnt_generation rows.
 max_domains() {
@@ -92,7 +94,8 @@ max_domains() {
 # those of the fault's `gens:` line (default nv40,g84,g92,gt215, sim/build.rs).
 rot=$gens
 if [ -n "${GEN:-}" ] && ! one_of all "${GEN//,/ }"; then
-	rot=${GEN//,/ }
+	rot=""
+	for g in ${GEN//,/ }; do [ "$g" = gf100 ] || rot="$rot $g"; done
 fi
 if [ -n "${FAULT:-}" ] && [ -z "$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")" ]; then
 	fgens=$(sed -n 's/^gens: *//p' "tests/faults/$FAULT.fault" | tr -d ' ')
@@ -112,9 +115,11 @@ elif [ -z "${FAULT:-}" ] && [ -n "${DOMAINS:-}" ] && [ "${DEVICE:-pcnt}" = pcnt 
 			[ "$d" -le "$m" ] && any=1
 		done
 	done
-	[ -n "$any" ] || fail "GEN=$GEN DOMAINS=$DOMAINS: no generation of GEN has that many domains (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8)"
+	# GEN=gf100 alone: its presets give the domains, DOMAINS does not apply.
+	[ -n "$any" ] || [ -z "${rot// /}" ] || fail "GEN=$GEN DOMAINS=$DOMAINS: no generation of GEN has that many domains (nv10/nv15: 1, nv20/nv30: 2, nv40+: 8)"
 fi
-[ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts" || fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts)"
+[ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts $gf_presets" ||
+	fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts), and for GEN=gf100 $(join $gf_presets)"
 [ -z "${DECODE:-}" ] || one_of "$DECODE" "strict lax" || fail "DECODE=$DECODE: valid decodes are strict, lax"
 if [ -n "${SHARD:-}" ]; then
 	[[ "$SHARD" =~ ^([0-9]+)/([0-9]+)$ ]] && [ "${BASH_REMATCH[2]}" -ge 1 ] &&

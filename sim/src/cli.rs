@@ -301,11 +301,13 @@ fn shard(v: &str) -> Result<(usize, usize), String> {
 }
 
 fn gen_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(std::iter::once("all").chain(Gen::ALL.iter().map(|g| g.name())))
+    PossibleValuesParser::new(
+        std::iter::once("all").chain(Gen::ALL.iter().map(|g| g.name())).chain(std::iter::once("gf100")),
+    )
 }
 
 fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(pcounter::Layout::NAMES)
+    PossibleValuesParser::new(pcounter::Layout::NAMES.iter().chain(pcounter::gf100::config::PRESETS).copied())
 }
 
 /// The fault names as a value enum generated from the builds linked in.
@@ -317,9 +319,15 @@ fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 /// Every fault build linked in, PCOUNTER's first.
 pub fn all_faults() -> Vec<&'static str> {
     let mut v = Rtl::faults();
+    v.extend(pcounter_sim::pcnt::gf100::ffi::faults());
     v.extend(pcounter_sim::pmon::ffi::faults());
     v.extend(pcounter_sim::r10k::ffi::faults());
     v
+}
+
+/// Does `--gen` ask for GF100 runs (`gf100` or `all`)?
+pub fn gf100(v: &[String]) -> bool {
+    v.iter().any(|g| g == "all" || g == "gf100")
 }
 
 /// `--gen` values as generations (`all` anywhere in the list: all of them).

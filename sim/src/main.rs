@@ -148,6 +148,8 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         cycles: a.cycles,
         domains: a.domains,
         gens: cli::gens(&a.gen),
+        gf100: cli::gf100(&a.gen),
+        gf_layout: a.layout.clone().filter(|l| pcounter::gf100::config::PRESETS.contains(&l.as_str())),
         fault: a.fault,
         art: artifacts(&a.art, a.shrink_secs),
         progress: !a.no_progress,

@@ -4,6 +4,7 @@ pub mod axi_mem;
 pub mod bench;
 pub mod dump;
 pub mod ffi;
+pub mod gf100;
 pub mod lockstep;
 pub mod mmiotrace;
 pub mod runner;

@@ -11,6 +11,7 @@ use pcounter::regs::Gen;
 use crate::coverage::{self, Coverage};
 use crate::engine::results::{JobResult, RegressError, Results};
 use crate::lockstep::Mismatch;
+use crate::pcnt::gf100::{self, runner::GfJob};
 use crate::script::Cmd;
 
 use super::*;
@@ -24,6 +25,10 @@ pub struct CosimOpts {
     pub cycles: u64,
     pub domains: Vec<usize>,
     pub gens: Vec<Gen>,
+    /// GF100 runs too (`--gen gf100` or `all`; docs/design/gf100.md 3.4).
+    pub gf100: bool,
+    /// `--layout fermi|kepler`: every GF100 run on that preset.
+    pub gf_layout: Option<String>,
     pub fault: Option<String>,
     pub art: Artifacts,
     pub progress: bool,
@@ -51,6 +56,9 @@ pub fn gens_for(gens: &[Gen], domains: usize) -> Vec<Gen> {
 /// injected fault those of its fault file (`gens:`) that `o.gens` names
 /// (all of them when `o.gens` is every generation).
 fn rotation(o: &CosimOpts) -> Vec<Gen> {
+    if gf_fault(o) {
+        return Vec::new();
+    }
     match o.fault.as_deref().and_then(Rtl::fault_gens) {
         Some(fg) => fg.into_iter().filter(|g| o.gens.contains(g)).collect(),
         None => o.gens.clone(),
@@ -62,6 +70,9 @@ fn rotation(o: &CosimOpts) -> Vec<Gen> {
 /// regression left with nothing to run is an error.
 fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
     let gens = rotation(o);
+    if !gf_plan(o).is_empty() && (gens.is_empty() || gf_fault(o)) {
+        return Ok(()); // GF100 runs only: no domain list applies
+    }
     let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
     let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
     let (runs, skipped): (Vec<usize>, Vec<usize>) = domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
@@ -109,27 +120,96 @@ pub fn plan(o: &CosimOpts) -> Vec<Job> {
     jobs
 }
 
+/// Is the injected fault one of the GF100 top's (`device: gf100`)?
+fn gf_fault(o: &CosimOpts) -> bool {
+    o.fault.as_deref().is_some_and(|f| gf100::ffi::faults().contains(&f))
+}
+
+/// The GF100 runs of a regression (docs/design/gf100.md 3.4), added after
+/// the others so their indices (and shards' shares) stay as they were:
+/// with other generations, one run for every fifth seed (seed % 5 == 0),
+/// presets alternating; with `--gen gf100` alone or a GF100 fault, one run
+/// per seed. `--layout fermi|kepler` pins the preset.
+pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
+    if !(o.gf100 || gf_fault(o)) || (o.fault.is_some() && !gf_fault(o)) {
+        return Vec::new();
+    }
+    let only = o.gens.is_empty() || gf_fault(o);
+    (0..o.seeds)
+        .map(|i| o.seed + i)
+        .filter(|s| only || s % 5 == 0)
+        .map(|seed| {
+            let k = if only { seed } else { seed / 5 };
+            let preset = o.gf_layout.clone().unwrap_or_else(|| if k % 2 == 0 { "kepler" } else { "fermi" }.into());
+            GfJob { seed, preset, cycles: o.cycles, fault: o.fault.clone() }
+        })
+        .collect()
+}
+
+/// A run of the regression: a pre-GF100 job or a GF100 one.
+#[derive(Clone, Debug)]
+enum AnyJob {
+    Nv(Job),
+    Gf(GfJob),
+}
+
+impl AnyJob {
+    fn seed(&self) -> u64 {
+        match self {
+            AnyJob::Nv(j) => j.seed,
+            AnyJob::Gf(j) => j.seed,
+        }
+    }
+    fn gen(&self) -> String {
+        match self {
+            AnyJob::Nv(j) => j.gen.name().to_string(),
+            AnyJob::Gf(_) => "gf100".into(),
+        }
+    }
+    fn domains(&self) -> usize {
+        match self {
+            AnyJob::Nv(j) => j.domains,
+            AnyJob::Gf(j) => j.domains(),
+        }
+    }
+    fn repro(&self) -> String {
+        match self {
+            AnyJob::Nv(j) => j.repro(),
+            AnyJob::Gf(j) => j.repro(),
+        }
+    }
+    fn run(&self) -> Result<(u64, Coverage), RunError> {
+        match self {
+            AnyJob::Nv(j) => run_job(j),
+            AnyJob::Gf(j) => j.run(),
+        }
+    }
+}
+
 /// The regression, on `o.jobs` threads. Returns the number of failing jobs.
 /// A failure stops new jobs from starting; the one reported is the failing
 /// job with the lowest index (deterministic: every lower job has run).
 pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     check_plan(o)?;
-    let all = plan(o);
+    let all: Vec<AnyJob> =
+        plan(o).into_iter().map(AnyJob::Nv).chain(gf_plan(o).into_iter().map(AnyJob::Gf)).collect();
     let (si, sn) = o.shard;
-    let mine: Vec<(usize, Job)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
+    let mine: Vec<(usize, AnyJob)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
     let total_cycles = mine.len() as u64 * o.cycles;
     let domain_list: Vec<usize> = {
-        let mut d: Vec<usize> = all.iter().map(|j| j.domains).collect();
+        let mut d: Vec<usize> = all.iter().filter_map(|j| if let AnyJob::Nv(j) = j { Some(j.domains) } else { None }).collect();
         d.dedup();
         d
     };
+    let gf_runs = all.iter().filter(|j| matches!(j, AnyJob::Gf(_))).count();
     eprintln!(
-        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}), {} cycles each{}{}, {} job(s) in parallel",
+        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}){}, {} cycles each{}{}, {} job(s) in parallel",
         mine.len(),
         o.seed,
         o.seed + o.seeds - 1,
         domain_list,
         rotation(o).iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
+        if gf_runs > 0 { format!(" + {gf_runs} gf100 runs") } else { String::new() },
         o.cycles,
         o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
         if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
@@ -138,16 +218,16 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     let t0 = Instant::now();
     let mut progress = Progress::new(o.progress, mine.len(), total_cycles);
     let mut results: Vec<JobResult> = Vec::new();
-    let mut failures: Vec<(usize, Job, Box<Mismatch>)> = Vec::new();
+    let mut failures: Vec<(usize, AnyJob, Box<Mismatch>)> = Vec::new();
     let mut cov = Coverage::default();
     let mut setup_error = None;
-    let run = |(_, job): &(usize, Job)| run_job(job);
+    let run = |(_, job): &(usize, AnyJob)| job.run();
     crate::engine::jobs::parallel(&mine, o.jobs, run, Result::is_err, |_, (index, job), r, secs| {
         let mut res = JobResult {
             index: *index,
-            seed: job.seed,
-            gen: job.gen.name().to_string(),
-            domains: job.domains,
+            seed: job.seed(),
+            gen: job.gen(),
+            domains: job.domains(),
             cycles: 0,
             secs,
             failure: None,
@@ -163,7 +243,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
                 failures.push((*index, job.clone(), m));
             }
         }
-        let what = format!("seed {} {} d{}", job.seed, job.gen.name(), job.domains);
+        let what = format!("seed {} {} d{}", job.seed(), job.gen(), job.domains());
         progress.run_done(res.cycles, &what);
         results.push(res);
     });
@@ -176,7 +256,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     if let Some(path) = &o.json {
         let r = Results {
             device: "pcnt".into(),
-            plan: all.iter().map(|j| (j.seed, j.gen.name().to_string(), j.domains)).collect(),
+            plan: all.iter().map(|j| (j.seed(), j.gen(), j.domains())).collect(),
             cycles: o.cycles,
             shard: o.shard,
             wall_secs: secs,
@@ -188,7 +268,10 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     }
     failures.sort_by_key(|f| f.0);
     if let Some((_, job, m)) = failures.first() {
-        report_failure(o, job, m);
+        match job {
+            AnyJob::Nv(job) => report_failure(o, job, m),
+            AnyJob::Gf(job) => report_gf_failure(o, job, m),
+        }
         return Ok(failures.len());
     }
     print_summary(&results, secs);
@@ -230,7 +313,33 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
             (!runs.is_empty()).then(|| format!("{} {} (d{})", g.name(), runs.len(), doms.join("/d")))
         })
         .collect();
+    let gf: Vec<&JobResult> = results.iter().filter(|r| r.gen == "gf100").collect();
+    let mut per_gen = per_gen;
+    if !gf.is_empty() {
+        let doms: std::collections::BTreeSet<usize> = gf.iter().map(|r| r.domains).collect();
+        let doms: Vec<String> = doms.iter().map(|d| d.to_string()).collect();
+        per_gen.push(format!("gf100 {} (d{})", gf.len(), doms.join("/d")));
+    }
     println!("  runs per generation: {}", per_gen.join(", "));
+}
+
+fn report_gf_failure(o: &CosimOpts, job: &GfJob, m: &Mismatch) {
+    let repro = job.repro();
+    eprintln!("\ncosim FAILED: seed {} gen gf100 layout {} — {}", job.seed, job.preset, m.what);
+    eprintln!("repro: {repro}");
+    match job.write_failure(&o.art, m) {
+        Ok(dir) => {
+            eprintln!("{m}");
+            eprintln!("repro:    {repro}");
+            eprintln!("report:   {}", dir.join("report.txt").display());
+            eprintln!("script:   {}", dir.join("stimulus.pcs").display());
+            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
+        }
+        Err(e) => {
+            eprintln!("{m}");
+            eprintln!("repro: {repro}\n(could not write all failure artifacts: {e})");
+        }
+    }
 }
 
 fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {

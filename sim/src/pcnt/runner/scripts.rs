@@ -52,6 +52,16 @@ pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> 
         }
     }
     let mut cycles = 0;
+    if s.gen == script::GEN_GF100 {
+        // `layout fermi,kepler` runs the script once per preset (the parser
+        // keeps gf100 out of generation lists).
+        let multi = s.gf_layouts.len() > 1;
+        for p in &s.gf_layouts {
+            let label = if multi { format!("{name}[{p}]") } else { name.clone() };
+            cycles = crate::pcnt::gf100::runner::run_script(&label, &s, p, o, &repro)?.cycles;
+        }
+        return Ok(cycles);
+    }
     for g in &gens {
         let one = Script { gen: g.to_string(), ..s.clone() };
         cycles = run_parsed(&label(g), &one, o, &repro)?.cycles;

@@ -629,6 +629,14 @@ impl Parser {
                     "'pulse {}' does not exist on gf100 (no PGRAPH inputs in its trailer, docs/design/gf100.md G0)",
                     input.name()
                 ),
+                Cmd::Poke { counter, .. } if counter.name().starts_with("rec_") => format!(
+                    "poke {} needs record mode, which gf100 does not run (docs/design/gf100.md G15)",
+                    counter.name()
+                ),
+                Cmd::Poke { counter, value, .. } if *value >> 32 != 0 => format!(
+                    "poke value {value:#x} does not fit {} on gf100 (32 bits, docs/design/gf100.md G0)",
+                    counter.name()
+                ),
                 Cmd::Mem { .. } | Cmd::Fault { .. } | Cmd::Latency { .. } => format!(
                     "'{}' needs record mode, which gf100 does not run (registers only, docs/design/gf100.md G15)",
                     l.cmd.to_string().split(' ').next().unwrap_or("")

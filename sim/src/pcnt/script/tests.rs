@@ -206,6 +206,8 @@ fn every_error() {
             ("gen gf100\nlayout fermi,kepler\nset 4 0 1", 3, &["set domain 4 out of range"]),
             ("gen gf100\npulse pm_trigger", 2, &["'pulse pm_trigger' does not exist on gf100"]),
             ("gen gf100\nmem 0x100", 2, &["'mem' needs record mode"]),
+            ("gen gf100\npoke 0 rec_stop 1", 2, &["poke rec_stop needs record mode"]),
+            ("gen gf100\npoke 0 ctr_event 0x1_0000_0000", 2, &["does not fit ctr_event on gf100 (32 bits"]),
             ("gen gf100\ndecode lax", 2, &["'decode lax' is not built for gen gf100"]),
             ("gen g84\nlayout kepler", 2, &["layout kepler needs gen gf100"]),
             ("write 0x180000 1", 1, &["address 0x180000 is outside the window of gt215"]),
