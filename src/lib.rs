@@ -21,7 +21,7 @@ pub mod pmon;
 pub mod r10k;
 
 pub use common::pulse_sync;
-pub use pcnt::{config, counter, domain, logic_op, record, regs, set};
+pub use pcnt::{config, counter, domain, engine, logic_op, record, regs, set};
 
 pub use config::{Config, ConfigError, Layout};
 pub use domain::{DomainInputs, DomainState, SingleState};
