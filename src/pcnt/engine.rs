@@ -419,3 +419,161 @@ fn increments(mode: u32, k: &Comb) -> (u32, u32) {
         _ => (ev, 0),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    /// Controls of a tick where every logic op is 1 (truth table 0xffff), so
+    /// a quad tick adds exactly 1 to each shadow (SIMPLE, S6, S17).
+    fn controls(mode_single: bool, mode_quad: bool) -> Controls {
+        Controls {
+            sig: [0; 8],
+            src: [0; input::COUNT],
+            op: [0xffff; input::COUNT],
+            threshold: 0,
+            gen: Gen::Gt215,
+            wide_counters: false,
+            flag_src: false,
+            mode_single,
+            mode_quad,
+            ctr_mode: ctr_mode::SIMPLE,
+            event_ctr_period: false,
+            periodic_period: 0,
+            periodic_reset: false,
+            start: false,
+            abort: false,
+            swap: false,
+            ack: false,
+            quad_enter: false,
+            init_pre: None,
+            init_stop: None,
+            shadow_write: None,
+        }
+    }
+
+    /// Counters [CYCLES, EVENT, START, PRE, STOP] as one array.
+    fn ctrs(e: &EngineState) -> [u64; 5] {
+        [e.ctr_cycles, e.ctr_event, e.ctr_start, u64::from(e.ctr_pre), u64::from(e.ctr_stop)]
+    }
+
+    #[derive(Clone, Copy, Debug)]
+    enum Mode {
+        Halted,
+        Single,
+        Quad,
+    }
+
+    // docs/design/gf100.md G4: "A write of CTR_x_NEXT at tick t sets
+    // shadow_x(t+1) = wdata, in every mode: it replaces that tick's
+    // increment, and if the tick also swaps, the swap still copies the
+    // closing set (shadow_x(t) with no increment, S17) to CTR_x and bumps
+    // QUAD_STATE, and the write then wins over the swap's restart". Before
+    // every row: shadows [10, 20, 30, 40, 50], counters [1, 2, 3, 4, 5].
+    #[rstest]
+    // "in every mode": outside QUAD the other shadows and the counters hold
+    // ("Outside QUAD the shadows hold, so a written value waits").
+    #[case::halted_event(Mode::Halted, false, quad_state::VALID, shadow::EVENT, 0x1234,
+        ([10, 0x1234, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::VALID))]
+    #[case::single_cycles(Mode::Single, false, quad_state::EMPTY, shadow::CYCLES, 7,
+        ([7, 20, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::EMPTY))]
+    // QUAD without a swap: "it replaces that tick's increment" (the others
+    // count +1; the written one is wdata, not wdata + 1).
+    #[case::quad_pre(Mode::Quad, false, quad_state::VALID, shadow::PRE, 0xdead_beef,
+        ([11, 21, 31, 0xdead_beef, 51], [1, 2, 3, 4, 5], quad_state::VALID))]
+    #[case::quad_cycles_zero(Mode::Quad, false, quad_state::EMPTY, shadow::CYCLES, 0,
+        ([0, 21, 31, 41, 51], [1, 2, 3, 4, 5], quad_state::EMPTY))]
+    // A swap tick: CTR_* take the closing set as it was at t (no increment),
+    // QUAD_STATE goes up, the new period starts at 1 (this tick's events)
+    // except the written shadow, which starts at wdata.
+    #[case::swap_stop(Mode::Quad, true, quad_state::EMPTY, shadow::STOP, 99,
+        ([1, 1, 1, 1, 99], [10, 20, 30, 40, 50], quad_state::VALID))]
+    #[case::swap_event_overflow(Mode::Quad, true, quad_state::VALID, shadow::EVENT, 5,
+        ([1, 5, 1, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW))]
+    #[case::swap_start_saturated(Mode::Quad, true, quad_state::OVERFLOW, shadow::START, u32::MAX,
+        ([1, 1, u32::MAX, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW))]
+    fn shadow_write(
+        #[case] mode: Mode,
+        #[case] swap: bool,
+        #[case] qs: u8,
+        #[case] index: usize,
+        #[case] wdata: u32,
+        #[case] (want_shadow, want_ctrs, want_qs): ([u32; 5], [u64; 5], u8),
+    ) {
+        let mut e = EngineState {
+            shadow: [10, 20, 30, 40, 50],
+            ctr_cycles: 1,
+            ctr_event: 2,
+            ctr_start: 3,
+            ctr_pre: 4,
+            ctr_stop: 5,
+            quad_state: qs,
+            ..EngineState::default()
+        };
+        let c = Controls {
+            swap,
+            shadow_write: Some((index, wdata)),
+            ..controls(matches!(mode, Mode::Single), matches!(mode, Mode::Quad))
+        };
+        e.step(&c);
+        assert_eq!(e.shadow, want_shadow, "shadows");
+        assert_eq!(ctrs(&e), want_ctrs, "counters");
+        assert_eq!(e.quad_state, want_qs, "QUAD_STATE");
+        assert_eq!(e.single_state, SingleState::Inactive, "no single process runs");
+    }
+
+    // The same tick without the write: every shadow counts (+1) or restarts
+    // at the swap; so the rows above differ only where the write lands.
+    #[rstest]
+    #[case::no_swap(false, [11, 21, 31, 41, 51], [1, 2, 3, 4, 5])]
+    #[case::swap(true, [1, 1, 1, 1, 1], [10, 20, 30, 40, 50])]
+    fn quad_tick_without_write(#[case] swap: bool, #[case] want_shadow: [u32; 5], #[case] want_ctrs: [u64; 5]) {
+        let mut e = EngineState {
+            shadow: [10, 20, 30, 40, 50],
+            ctr_cycles: 1,
+            ctr_event: 2,
+            ctr_start: 3,
+            ctr_pre: 4,
+            ctr_stop: 5,
+            ..EngineState::default()
+        };
+        e.step(&Controls { swap, ..controls(false, true) });
+        assert_eq!(e.shadow, want_shadow);
+        assert_eq!(ctrs(&e), want_ctrs);
+    }
+
+    // G4 / S17: entering QUAD clears the shadows, also over a shadow write of
+    // the same tick (one write per tick: it cannot happen, the rule is fixed).
+    #[test]
+    fn quad_enter_wins_over_shadow_write() {
+        let mut e =
+            EngineState { shadow: [10, 20, 30, 40, 50], quad_state: quad_state::OVERFLOW, ..Default::default() };
+        e.step(&Controls { quad_enter: true, shadow_write: Some((shadow::PRE, 9)), ..controls(false, false) });
+        assert_eq!(e.shadow, [0; 5]);
+        assert_eq!(e.quad_state, quad_state::EMPTY);
+    }
+
+    // S18: PERIODIC_PERIOD = 0 (what the shell passes where the generation
+    // has no PERIODIC) holds the generator at 0 with the output low, from any
+    // counter value; period 1 wraps at 0x3ff (P = 0x400).
+    #[rstest]
+    #[case::off_from_zero(0, false, 0, 0, false)]
+    #[case::off_from_middle(0, false, 0x1_2345, 0, false)]
+    #[case::off_at_wrap(0, false, 0x3ff, 0, false)]
+    #[case::reset(1, true, 0x3ff, 0, false)]
+    #[case::count(1, false, 0x3fd, 0x3fe, false)]
+    #[case::wrap(1, false, 0x3ff, 0, true)]
+    #[case::wrap_period7(7, false, 0xffff, 0, true)]
+    fn periodic(
+        #[case] period: u32,
+        #[case] reset: bool,
+        #[case] cnt: u32,
+        #[case] want_cnt: u32,
+        #[case] want_out: bool,
+    ) {
+        let mut e = EngineState { periodic_cnt: cnt, periodic: true, ..Default::default() };
+        e.step(&Controls { periodic_period: period, periodic_reset: reset, ..controls(false, false) });
+        assert_eq!((e.periodic_cnt, e.periodic), (want_cnt, want_out));
+    }
+}
