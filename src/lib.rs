@@ -2,9 +2,10 @@
 //! NV10:GF100, both register layouts (seed 003 `003_849838cf80f3218e.txt`).
 //!
 //! The model is structured like the RTL in `rtl/`: per domain a state struct
-//! (`DomainState`, the `_q` registers) and a step function that computes the
-//! whole next state from the current state and the cycle's inputs, then
-//! commits it (`_d` -> `_q`). Every cycle-level decision is taken from
+//! (`DomainState`, the `_q` registers; its counting core is
+//! `engine::EngineState`) and a step function that computes the whole next
+//! state from the current state and the cycle's inputs, then commits it
+//! (`_d` -> `_q`). Every cycle-level decision is taken from
 //! `docs/semantics.md` and cited by section (S1..). No I/O here: the harness,
 //! the CLI and the scenario scripts live in `sim/`.
 
