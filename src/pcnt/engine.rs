@@ -475,33 +475,31 @@ mod tests {
     // "in every mode": outside QUAD the other shadows and the counters hold
     // ("Outside QUAD the shadows hold, so a written value waits").
     #[case::halted_event(Mode::Halted, false, quad_state::VALID, shadow::EVENT, 0x1234,
-        [10, 0x1234, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::VALID)]
+        ([10, 0x1234, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::VALID))]
     #[case::single_cycles(Mode::Single, false, quad_state::EMPTY, shadow::CYCLES, 7,
-        [7, 20, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::EMPTY)]
+        ([7, 20, 30, 40, 50], [1, 2, 3, 4, 5], quad_state::EMPTY))]
     // QUAD without a swap: "it replaces that tick's increment" (the others
     // count +1; the written one is wdata, not wdata + 1).
     #[case::quad_pre(Mode::Quad, false, quad_state::VALID, shadow::PRE, 0xdead_beef,
-        [11, 21, 31, 0xdead_beef, 51], [1, 2, 3, 4, 5], quad_state::VALID)]
+        ([11, 21, 31, 0xdead_beef, 51], [1, 2, 3, 4, 5], quad_state::VALID))]
     #[case::quad_cycles_zero(Mode::Quad, false, quad_state::EMPTY, shadow::CYCLES, 0,
-        [0, 21, 31, 41, 51], [1, 2, 3, 4, 5], quad_state::EMPTY)]
+        ([0, 21, 31, 41, 51], [1, 2, 3, 4, 5], quad_state::EMPTY))]
     // A swap tick: CTR_* take the closing set as it was at t (no increment),
     // QUAD_STATE goes up, the new period starts at 1 (this tick's events)
     // except the written shadow, which starts at wdata.
     #[case::swap_stop(Mode::Quad, true, quad_state::EMPTY, shadow::STOP, 99,
-        [1, 1, 1, 1, 99], [10, 20, 30, 40, 50], quad_state::VALID)]
+        ([1, 1, 1, 1, 99], [10, 20, 30, 40, 50], quad_state::VALID))]
     #[case::swap_event_overflow(Mode::Quad, true, quad_state::VALID, shadow::EVENT, 5,
-        [1, 5, 1, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW)]
+        ([1, 5, 1, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW))]
     #[case::swap_start_saturated(Mode::Quad, true, quad_state::OVERFLOW, shadow::START, u32::MAX,
-        [1, 1, u32::MAX, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW)]
+        ([1, 1, u32::MAX, 1, 1], [10, 20, 30, 40, 50], quad_state::OVERFLOW))]
     fn shadow_write(
         #[case] mode: Mode,
         #[case] swap: bool,
         #[case] qs: u8,
         #[case] index: usize,
         #[case] wdata: u32,
-        #[case] want_shadow: [u32; 5],
-        #[case] want_ctrs: [u64; 5],
-        #[case] want_qs: u8,
+        #[case] (want_shadow, want_ctrs, want_qs): ([u32; 5], [u64; 5], u8),
     ) {
         let mut e = EngineState {
             shadow: [10, 20, 30, 40, 50],
