@@ -8,6 +8,10 @@ pub mod config;
 pub mod domain;
 #[rustfmt::skip]
 pub mod regs;
+#[cfg(test)]
+mod tests;
+pub mod top;
 
 pub use config::{DomPlace, GfConfig, GfConfigError, SetKind};
 pub use domain::{GfDomain, GfDomainInputs};
+pub use top::{Gf100Pcounter, GfBusOp, GfCycleInputs, GfTarget};
