@@ -508,6 +508,51 @@ mod tests {
         }
     }
 
+    /// D2, G10, G6: PRE_SRC = 0x05 (SRC[0] = signal 5, SRC[1..3] = signal
+    /// 0), PRE_OP = truth table 0xf0f0 (= ARG2) with GF100 bit 19 (ARG2 <-
+    /// SRC[0] delayed) and bit 18 (not stored). Signal 5 rises at tick 2:
+    /// PRE is 0 in tick 2 (previous SRC[0] 0) and 1 from tick 3; STATE.PRE
+    /// (bit 25) shows it one tick later (G6). SRC_STATUS follows the current
+    /// cycle: PRE_SRC[0] at bit 0 and as SETFLAG's third argument at bit 18.
+    #[test]
+    fn gf100_op_remap_src_status_state() {
+        let mut d = fermi_dom0();
+        let mut sig = Signals::ZERO;
+        tick(&mut d, &sig, Some((gr::PRE_SRC, 0x05)));
+        tick(&mut d, &sig, Some((gr::PRE_OP, 0x000c_f0f0)));
+        assert_eq!(view(&d, &sig)[gr::PRE_OP], 0x0008_f0f0, "bit 18 not stored");
+        sig.set(5, true);
+        assert_eq!(view(&d, &sig)[gr::SRC_STATUS], 0x0004_0001, "SRC_STATUS this cycle");
+        tick(&mut d, &sig, None);
+        assert_eq!(view(&d, &sig)[gr::STATE], 0, "tick 2: PRE 0 (delayed SRC[0] was 0)");
+        tick(&mut d, &sig, None);
+        assert_eq!(view(&d, &sig)[gr::STATE], 1 << 25, "tick 3: PRE 1");
+        sig.set(5, false);
+        assert_eq!(view(&d, &sig)[gr::SRC_STATUS], 0);
+        tick(&mut d, &sig, None);
+        assert_eq!(view(&d, &sig)[gr::STATE], 1 << 25, "tick 4: PRE = delayed SRC[0] = 1");
+    }
+
+    /// G8: FILTER stores all 32 bits and changes no counting: QUAD from
+    /// tick 0, FILTER = 0xffffffff at tick 1; after tick 10 the cycles and
+    /// event shadows (EVENT_OP 0xffff) hold ticks 1..10 = 10.
+    #[rstest]
+    #[case::enable(0xffff_ffff)]
+    #[case::zero(0)]
+    fn gf100_filter_no_effect(#[case] filter: u32) {
+        let mut d = fermi_dom0();
+        let sig = Signals::ZERO;
+        d.stored[gr::EVENT_OP] = 0xffff;
+        tick(&mut d, &sig, Some((gr::CTRL, MODE_QUAD)));
+        tick(&mut d, &sig, Some((gr::FILTER, filter)));
+        for _ in 2..11 {
+            tick(&mut d, &sig, None);
+        }
+        let v = view(&d, &sig);
+        assert_eq!(v[gr::FILTER], filter);
+        assert_eq!([v[gr::CTR_CYCLES_NEXT], v[gr::CTR_EVENT_NEXT]], [10, 10]);
+    }
+
     // G9, G11: the trailer of a 0xe0 domain after reset: PAUSED (B+0x2c =
     // 0xcc, word 6 bit 12) is 1 in HALTED; external inputs at the internal
     // positions are not seen, the others pass; nothing at or past 0xe0.

@@ -138,6 +138,9 @@ fn gf100_driver_perfctr(#[case] preset: &str) {
 #[case::absent_gpc_read("fermi", true, 0x18_2000, None, 0xf, true)]
 #[case::absent_gpc_write("fermi", true, 0x18_209c, Some(2), 0xf, true)]
 #[case::absent_part("fermi", true, 0x1a_209c, None, 0xf, true)]
+#[case::absent_gpc_dset("fermi", true, 0x1b_8400, None, 0xf, true)]
+#[case::absent_part_dset("fermi", true, 0x1b_c400, Some(0x10), 0xf, true)]
+#[case::part_dset1("fermi", true, 0x1b_c200, None, 0xf, false)]
 // Domain 1 of a GPC of one domain (PADDR 0x200).
 #[case::absent_dom("fermi", true, 0x18_0200, None, 0xf, true)]
 #[case::kepler_dom2("kepler", true, 0x18_049c, None, 0xf, false)]
