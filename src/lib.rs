@@ -2,9 +2,10 @@
 //! NV10:GF100, both register layouts (seed 003 `003_849838cf80f3218e.txt`).
 //!
 //! The model is structured like the RTL in `rtl/`: per domain a state struct
-//! (`DomainState`, the `_q` registers) and a step function that computes the
-//! whole next state from the current state and the cycle's inputs, then
-//! commits it (`_d` -> `_q`). Every cycle-level decision is taken from
+//! (`DomainState`, the `_q` registers; its counting core is
+//! `engine::EngineState`) and a step function that computes the whole next
+//! state from the current state and the cycle's inputs, then commits it
+//! (`_d` -> `_q`). Every cycle-level decision is taken from
 //! `docs/semantics.md` and cited by section (S1..). No I/O here: the harness,
 //! the CLI and the scenario scripts live in `sim/`.
 
@@ -21,7 +22,7 @@ pub mod pmon;
 pub mod r10k;
 
 pub use common::pulse_sync;
-pub use pcnt::{config, counter, domain, gf100, logic_op, record, regs, set};
+pub use pcnt::{config, counter, domain, engine, gf100, logic_op, record, regs, set};
 
 pub use config::{Config, ConfigError, Layout};
 pub use domain::{DomainInputs, DomainState, SingleState};

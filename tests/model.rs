@@ -116,7 +116,7 @@ impl Tb {
         v[dom][idx]
     }
     fn state(&self, dom: usize) -> SingleState {
-        self.set.domains[dom].single_state
+        self.set.domains[dom].core.single_state
     }
     fn sig(&mut self, dom: usize, s: usize, v: bool) {
         self.sig[dom].set(s, v);
@@ -442,8 +442,8 @@ fn ctr_event_saturates(#[case] ctr_mode: u32, #[case] start: u32, #[case] b4: u3
     tb.write(0, regs::PRE_OP, 0xffff);
     tb.tick();
     tb.pulse(0, START);
-    tb.set.domains[0].ctr_event = u64::from(start);
-    tb.set.domains[0].ctr_cycles = u64::from(u32::MAX);
+    tb.set.domains[0].core.ctr_event = u64::from(start);
+    tb.set.domains[0].core.ctr_cycles = u64::from(u32::MAX);
     for j in 0..4 {
         tb.sig(0, START + j, b4 >> j & 1 != 0);
     }
@@ -467,7 +467,7 @@ fn flag_signal_two_cycles_after_setflag() {
     tb.sig(0, 0x50, true);
     tb.tick(); // cycle X
     tb.sig(0, 0x50, false);
-    assert!(tb.set.domains[0].flag, "FLAG register set at X+1");
+    assert!(tb.set.domains[0].core.flag, "FLAG register set at X+1");
     assert_eq!(tb.reg(0, regs::SIG_STATUS + 7) >> 31, 0, "FLAG signal still 0 at X+1");
     tb.tick();
     assert_eq!(tb.reg(0, regs::SIG_STATUS + 7) >> 31, 1, "FLAG signal 1 at X+2");
@@ -479,16 +479,16 @@ fn clrflag_wins_and_frozen_in_inactive() {
     let mut tb = Tb::new(Gen::Gt215, 1);
     tb.write(0, regs::SETFLAG_OP, 0xffff);
     tb.tick();
-    assert!(!tb.set.domains[0].flag, "frozen in INACTIVE");
+    assert!(!tb.set.domains[0].core.flag, "frozen in INACTIVE");
     tb.write(0, regs::PRE_OP, 0);
     tb.tick();
-    assert!(tb.set.domains[0].flag);
+    assert!(tb.set.domains[0].core.flag);
     tb.write(0, regs::CLRFLAG_OP, 0xffff); // aborts: frozen in that cycle
-    assert!(tb.set.domains[0].flag);
+    assert!(tb.set.domains[0].core.flag);
     tb.write(0, regs::PRE_OP, 0); // restart clears it
-    assert!(!tb.set.domains[0].flag);
+    assert!(!tb.set.domains[0].core.flag);
     tb.tick();
-    assert!(!tb.set.domains[0].flag, "SETFLAG and CLRFLAG both 1: CLRFLAG wins");
+    assert!(!tb.set.domains[0].core.flag, "SETFLAG and CLRFLAG both 1: CLRFLAG wins");
 }
 
 /// S4: a domain's EVENT selecting its own EVENT signal (0xf7 for domain 0)
@@ -659,7 +659,7 @@ fn quad_swap_before_count() {
 #[case::ack_and_swap_from_overflow(3, true, 3)]
 fn quad_ack_then_swap(#[case] from: u8, #[case] swap: bool, #[case] to: u32) {
     let mut tb = quad_tb(Gen::Gt215);
-    tb.set.domains[0].quad_state = from;
+    tb.set.domains[0].core.quad_state = from;
     tb.sig(0, 0x40, swap);
     tb.write(0, regs::QUAD_ACK_TRIGGER, 1);
     assert_eq!(quad_state(&tb), to);
@@ -713,7 +713,7 @@ fn periodic_period(#[case] n: u32, #[case] period: usize) {
     let mut pulses = Vec::new();
     for t in 0..3 * period + 1 {
         tb.tick();
-        if tb.set.domains[0].periodic {
+        if tb.set.domains[0].core.periodic {
             pulses.push(t);
         }
     }

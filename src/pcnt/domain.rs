@@ -1,8 +1,10 @@
-//! One PCOUNTER domain: storage registers, input selection, FLAG, the single
-//! and quad event counting processes, PERIODIC, USER signals and the
-//! destination side of the cross-domain imports. Mirrors `rtl/pcnt/pcnt_domain.sv`
-//! (the import synchronizers, which the RTL instantiates in `pcnt_top`, are
-//! kept here as per-destination bit masks).
+//! One PCOUNTER domain of NV10:GF100, the shell around the counting engine
+//! (`engine.rs`): storage registers, the generation's features, the
+//! effective signals (trailer, USER), the side effects of register writes,
+//! USER signals, record mode, the view, and the destination side of the
+//! cross-domain imports. Mirrors `rtl/pcnt/pcnt_domain.sv` (the import
+//! synchronizers, which the RTL instantiates in `pcnt_top`, are kept here as
+//! per-destination bit masks).
 //!
 //! Contract (docs/semantics.md): a write in cycle t is seen from t+1 (S1); an
 //! aborting write (S2) makes the state INACTIVE before the state switch, so
@@ -18,24 +20,14 @@
 use bitvec::prelude::*;
 
 use crate::config::Config;
-use crate::counter::ctr_add;
-use crate::logic_op::{self, OpLayout};
-use crate::pulse_sync::{self, PulseSync};
+use crate::engine::{self, input, Controls, EngineState};
+pub use crate::engine::{ctr_mode, quad_state, SingleState};
+use crate::pulse_sync::PulseSync;
 use crate::record::{Packet, RecordInputs, RecordState};
 use crate::regs::{self, Decoded, Kind, DOM_REGS, NUM_DOM_REGS};
 
 /// The 256 external signal inputs of one domain.
 pub type Signals = BitArr!(for 256, in u32, Lsb0);
-
-/// CTRL.SINGLE_STATE encoding (seed 003 "Control registers", NV10 CTRL).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SingleState {
-    #[default]
-    Inactive = 0,
-    WaitPre = 1,
-    WaitStart = 2,
-    Counting = 3,
-}
 
 /// CTRL.MODE values (seed 003 "Control registers").
 pub const MODE_SINGLE: u32 = 0;
@@ -48,22 +40,6 @@ pub mod event {
     pub const SWAP_SIGNAL: u8 = 1;
     pub const SWAP_PRE_OP: u8 = 2;
     pub const ACK: u8 = 4;
-}
-
-/// CTRL.QUAD_STATE encoding (S17).
-pub mod quad_state {
-    pub const EMPTY: u8 = 0;
-    pub const VALID: u8 = 1;
-    pub const OVERFLOW: u8 = 3;
-}
-
-/// CTRL.CTR_MODE values (seed 003 "Special counter modes").
-pub mod ctr_mode {
-    pub const SIMPLE: u32 = 0;
-    pub const EVENT_B4: u32 = 1;
-    pub const EVENT_B6: u32 = 2;
-    pub const EXTRA_B4: u32 = 3;
-    pub const EXTRA_B6_EVENT_B2: u32 = 4;
 }
 
 /// Stored register bits by view index (an array type with `Default`).
@@ -94,40 +70,12 @@ impl std::ops::DerefMut for Stored {
 pub struct DomainState {
     /// Stored bits of `Kind::Storage` registers, by view index (others unused).
     pub stored: Stored,
-    /// 40 bits on generations with `wide_counters`, else below 2^32 (S24).
-    pub ctr_cycles: u64,
-    pub ctr_cycles_alt: u64,
-    pub ctr_event: u64,
-    pub ctr_start: u64,
-    pub ctr_pre: u32,
-    pub ctr_stop: u32,
-    /// Hidden initial values written through CTR_PRE / CTR_STOP.
-    pub ctr_pre_init: u32,
-    pub ctr_stop_init: u32,
-    pub single_state: SingleState,
-    pub flag: bool,
-    /// FLAG trailer signal: FLAG one cycle later (S3).
-    pub flag_sig: bool,
-    /// EVENT trailer signal: EVENT one cycle later (S4).
-    pub event_sig: bool,
-    /// Selected signals of the previous cycle, bit layout of `Comb::sel` (S10).
-    pub src_prev: u32,
-    /// Quad event mode (S17): state and the invisible shadow counters.
-    pub quad_state: u8,
-    pub sh_cycles: u32,
-    pub sh_event: u32,
-    pub sh_start: u32,
-    pub sh_pre: u32,
-    pub sh_stop: u32,
-    /// PERIODIC generator (S18).
-    pub periodic_cnt: u32,
-    pub periodic: bool,
+    /// The counting engine: counters, single and quad state, FLAG, the
+    /// EVENT/FLAG signals and their edge counts, PERIODIC.
+    pub core: EngineState,
     /// USER_0/USER_1 values and pulse-mode bits (S19).
     pub user: u8,
     pub user_pulse: u8,
-    /// Source side of the PULSE imports: Gray counts of rising edges (S16, S22).
-    pub event_cnt: u8,
-    pub flag_cnt: u8,
     /// Destination side of the imports (S16): CONTINUOUS stages s1/s2, bit
     /// k = from domain k; PULSE synchronizers indexed by source domain k.
     pub ev_s: [u8; 2],
@@ -186,37 +134,6 @@ pub struct DomainInputs<'a> {
     pub rec_fault: bool,
 }
 
-/// Per-cycle combinational values, shared by the view and the step.
-struct Comb {
-    /// SRC_STATUS layout in bits 15:0: PRE_SRC[0..3], START_SRC[0..3],
-    /// EVENT_SRC, STOP_SRC; then SETFLAG_SRC[0..3] (19:16) and CLRFLAG_SRC[0..3]
-    /// (23:20) on generations with `flag_src` (S24), 0 elsewhere.
-    sel: u32,
-    pre: bool,
-    start: bool,
-    event: bool,
-    stop: bool,
-    setflag: bool,
-    clrflag: bool,
-    /// PM_TRIGGER as the domain samples it (NV40 quad SWAP, S17).
-    pm_trigger: bool,
-}
-
-impl Comb {
-    /// (B2, B4, B6) of seed 003 "Special counter modes": the raw selected
-    /// signals of this cycle (S7).
-    fn ints(&self) -> (u32, u32, u32) {
-        let b4 = (self.sel >> 4) & 0xf;
-        let b6 = b4 | ((self.sel >> 10) & 0x3) << 4;
-        let b2 = (self.sel >> 8) & 0x3;
-        (b2, b4, b6)
-    }
-}
-
-fn bit(v: u32, n: usize) -> bool {
-    (v >> n) & 1 != 0
-}
-
 impl DomainState {
     /// Domain `dom` just out of reset (S8): everything 0 except SPEC_SRC.SWAP
     /// on G84+, which selects the domain's PM_TRIGGER trailer signal
@@ -256,7 +173,7 @@ impl DomainState {
             // G84+; otherwise those positions are external signals.
             let external: u32 = if feat.periodic { 0x0000_0fff } else { 0x0000_3fff };
             let mut t = 0u32;
-            t |= u32::from(feat.periodic && self.periodic) << 0x0d;
+            t |= u32::from(feat.periodic && self.core.periodic) << 0x0d;
             // The global pulses after this domain's synchronizers (S22).
             t |= u32::from(feat.wrcache_flush && self.glob[GLOB_WRCACHE_FLUSH].pulse()) << 0x0e;
             t |= u32::from(self.glob[GLOB_PM_TRIGGER].pulse()) << 0x0f;
@@ -275,7 +192,7 @@ impl DomainState {
             (0x1fff_ffffu32, t)
         } else {
             // NV10, NV15 (S24): +0x1f the domain's FLAG only.
-            (0x7fff_ffffu32, u32::from(self.flag_sig) << 0x1f)
+            (0x7fff_ffffu32, u32::from(self.core.flag_sig) << 0x1f)
         };
         w[base] = (w[base] & external) | t;
         // USER_0/USER_1 at the domain's USER position (GT215, S19); before
@@ -297,7 +214,7 @@ impl DomainState {
         let pick = |pulse_mode: bool, s: &[u8; 2], p: &[PulseSync; 8]| if pulse_mode { pulses(p) } else { s[1] };
         let ev = pick(self.ctrl_field(regs::field::CTRL_EVENT_IMPORT_MODE) == 1, &self.ev_s, &self.ev_pulse) & others;
         let fl = pick(self.ctrl_field(regs::field::CTRL_FLAG_IMPORT_MODE) == 1, &self.fl_s, &self.fl_pulse) & others;
-        (ev | u8::from(self.event_sig) << dom, fl | u8::from(self.flag_sig) << dom)
+        (ev | u8::from(self.core.event_sig) << dom, fl | u8::from(self.core.flag_sig) << dom)
     }
 
     /// Imported DOM[k].EVENT / DOM[k].FLAG of this cycle (bit k, own domain
@@ -316,70 +233,86 @@ impl DomainState {
     /// What this domain exports to the others' synchronizers (S16).
     /// Adds this domain's exports to `x`.
     pub fn export_into(&self, dom: usize, x: &mut Exports) {
-        x.event_sig |= u8::from(self.event_sig) << dom;
+        x.event_sig |= u8::from(self.core.event_sig) << dom;
         // The FLAG register itself (S16), not the delayed FLAG signal.
-        x.flag_sig |= u8::from(self.flag) << dom;
-        x.event_cnt[dom] = self.event_cnt;
-        x.flag_cnt[dom] = self.flag_cnt;
+        x.flag_sig |= u8::from(self.core.flag) << dom;
+        x.event_cnt[dom] = self.core.event_cnt;
+        x.flag_cnt[dom] = self.core.flag_cnt;
     }
 
-    fn comb(&self, cfg: &Config, eff: &[u32; 8]) -> Comb {
+    /// The six SRC words in the engine's order (`engine::input`);
+    /// SETFLAG_SRC / CLRFLAG_SRC store nothing from NV30 on (S24).
+    fn srcs(&self) -> [u32; input::COUNT] {
         let st = &self.stored;
-        let gen = cfg.gen;
-        let flag_src = gen.features().flag_src;
-        let srcs: &[usize] = if flag_src {
-            &[regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC, regs::SETFLAG_SRC, regs::CLRFLAG_SRC]
-        } else {
-            &[regs::PRE_SRC, regs::START_SRC, regs::EVENT_SRC, regs::STOP_SRC]
-        };
-        let mut sel = 0u32;
-        for (r, srcreg) in srcs.iter().enumerate() {
-            for j in 0..4 {
-                let s = ((st[*srcreg] >> (8 * j)) & 0xff) as usize;
-                if (eff[s / 32] >> (s % 32)) & 1 != 0 {
-                    sel |= 1 << (4 * r + j);
-                }
-            }
-        }
-        let src = |i: [usize; 4]| i.map(|n| bit(sel, n));
-        let prev = |i: [usize; 2]| i.map(|n| bit(self.src_prev, n));
-        // NV30+: SETFLAG takes START_SRC[2], START_SRC[3], PRE_SRC[0],
-        // PRE_SRC[1]; CLRFLAG PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1]
-        // (S10). NV10:NV30: their own SETFLAG_SRC / CLRFLAG_SRC (S24).
-        let (set_args, set_prev, clr_args, clr_prev) = if flag_src {
-            ([16, 17, 18, 19], [16, 17], [20, 21, 22, 23], [20, 21])
-        } else {
-            ([6, 7, 0, 1], [6, 7], [2, 3, 4, 5], [2, 3])
-        };
-        let setflag = logic_op::eval(st[regs::SETFLAG_OP], OpLayout::Plain, gen, src(set_args), prev(set_prev), false);
-        let clrflag = logic_op::eval(st[regs::CLRFLAG_OP], OpLayout::Plain, gen, src(clr_args), prev(clr_prev), false);
-        let op = |reg: usize, layout, first: usize| {
-            logic_op::eval(
-                st[reg],
-                layout,
-                gen,
-                src([first, first + 1, first + 2, first + 3]),
-                prev([first, first + 1]),
-                setflag,
-            )
-        };
-        Comb {
-            sel,
-            pre: op(regs::PRE_OP, OpLayout::Plain, 0),
-            start: op(regs::START_OP, OpLayout::Plain, 4),
-            event: op(regs::EVENT_OP, OpLayout::EventLike, 8),
-            stop: op(regs::STOP_OP, OpLayout::EventLike, 12),
-            setflag,
-            clrflag,
-            pm_trigger: false,
+        [
+            st[regs::PRE_SRC],
+            st[regs::START_SRC],
+            st[regs::EVENT_SRC],
+            st[regs::STOP_SRC],
+            st[regs::SETFLAG_SRC],
+            st[regs::CLRFLAG_SRC],
+        ]
+    }
+
+    /// The engine's controls of this tick: the stored registers decoded by
+    /// the generation, and the side effects of this tick's write `write`
+    /// (S1, S2, S8, S17).
+    fn controls(
+        &self,
+        cfg: &Config,
+        sig: [u32; 8],
+        write: Option<(usize, u32)>,
+        swap: bool,
+        periodic_reset: bool,
+    ) -> Controls {
+        let st = &self.stored;
+        let feat = cfg.gen.features();
+        let written = |idx: usize| write.filter(|w| w.0 == idx).map(|w| w.1);
+        let mode = self.ctrl_field(regs::field::CTRL_MODE);
+        let mode_single = mode == MODE_SINGLE;
+        let mode_quad = mode == MODE_QUAD;
+        Controls {
+            sig,
+            src: self.srcs(),
+            op: [
+                st[regs::PRE_OP],
+                st[regs::START_OP],
+                st[regs::EVENT_OP],
+                st[regs::STOP_OP],
+                st[regs::SETFLAG_OP],
+                st[regs::CLRFLAG_OP],
+            ],
+            // S5, S24: THRESHOLD_HI holds bits 39:32 on NV10:NV30, 0 elsewhere.
+            threshold: u64::from(st[regs::THRESHOLD_HI] & 0xff) << 32 | u64::from(st[regs::THRESHOLD]),
+            gen: cfg.gen,
+            wide_counters: feat.wide_counters,
+            flag_src: feat.flag_src,
+            mode_single,
+            mode_quad,
+            ctr_mode: self.ctrl_field(regs::field::CTRL_CTR_MODE),
+            event_ctr_period: self.ctrl_field(regs::field::CTRL_EVENT_CTR_PERIOD) != 0,
+            // S18: no PERIODIC before G84 (period 0 holds the generator).
+            periodic_period: if feat.periodic { self.ctrl_field(regs::field::CTRL_PERIODIC_PERIOD) } else { 0 },
+            periodic_reset,
+            // S2: PRE_OP in single event mode (re)starts the process from
+            // any state.
+            start: mode_single && written(regs::PRE_OP).is_some(),
+            abort: write.is_some_and(|(idx, _)| DOM_REGS[idx].aborts),
+            swap,
+            ack: written(regs::QUAD_ACK_TRIGGER).is_some_and(|v| v & 1 != 0),
+            // S17: a CTRL write changing MODE to QUAD from another mode.
+            quad_enter: !mode_quad && written(regs::CTRL).is_some_and(|v| regs::field::CTRL_MODE.get(v) == MODE_QUAD),
+            init_pre: written(regs::CTR_PRE),
+            init_stop: written(regs::CTR_STOP),
+            shadow_write: None,
         }
     }
 
     /// CTRL as the view shows it (S11): stored bits and the two states.
     pub fn ctrl_view(&self) -> u32 {
         self.stored[regs::CTRL]
-            | regs::field::CTRL_SINGLE_STATE.set(0, self.single_state as u32)
-            | regs::field::CTRL_QUAD_STATE.set(0, u32::from(self.quad_state))
+            | regs::field::CTRL_SINGLE_STATE.set(0, self.core.single_state as u32)
+            | regs::field::CTRL_QUAD_STATE.set(0, u32::from(self.core.quad_state))
     }
 
     /// The register view of this cycle (S11): what a read of each register returns.
@@ -396,19 +329,21 @@ impl DomainState {
         }
         out[regs::CTRL] = self.ctrl_view();
         let eff = self.effective_signals(cfg, dom, inp);
-        out[regs::SRC_STATUS] = self.comb(cfg, &eff).sel & 0xffff;
-        // 40-bit counters read as two halves, both live (S24).
+        out[regs::SRC_STATUS] = engine::select(&eff, &self.srcs(), gen.features().flag_src) & 0xffff;
+        // 40-bit counters read as two halves, both live (S24); CTR_CYCLES_ALT
+        // is a copy of CTR_CYCLES (S5).
         let (lo, hi) = (|c: u64| c as u32, |c: u64| (c >> 32) as u32);
-        out[regs::CTR_CYCLES] = lo(self.ctr_cycles);
-        out[regs::CTR_CYCLES_ALT] = lo(self.ctr_cycles_alt);
-        out[regs::CTR_EVENT] = lo(self.ctr_event);
-        out[regs::CTR_START] = lo(self.ctr_start);
-        out[regs::CTR_CYCLES_HI] = hi(self.ctr_cycles);
-        out[regs::CTR_CYCLES_ALT_HI] = hi(self.ctr_cycles_alt);
-        out[regs::CTR_EVENT_HI] = hi(self.ctr_event);
-        out[regs::CTR_START_HI] = hi(self.ctr_start);
-        out[regs::CTR_PRE] = self.ctr_pre;
-        out[regs::CTR_STOP] = self.ctr_stop;
+        let core = &self.core;
+        out[regs::CTR_CYCLES] = lo(core.ctr_cycles);
+        out[regs::CTR_CYCLES_ALT] = lo(core.ctr_cycles);
+        out[regs::CTR_EVENT] = lo(core.ctr_event);
+        out[regs::CTR_START] = lo(core.ctr_start);
+        out[regs::CTR_CYCLES_HI] = hi(core.ctr_cycles);
+        out[regs::CTR_CYCLES_ALT_HI] = hi(core.ctr_cycles);
+        out[regs::CTR_EVENT_HI] = hi(core.ctr_event);
+        out[regs::CTR_START_HI] = hi(core.ctr_start);
+        out[regs::CTR_PRE] = core.ctr_pre;
+        out[regs::CTR_STOP] = core.ctr_stop;
         out[regs::SIG_STATUS..regs::SIG_STATUS + regs::SIG_STATUS_COUNT].copy_from_slice(&eff);
         if DOM_REGS[regs::RECORD_STATUS].present(gen) {
             out[regs::RECORD_STATUS] = self.rec.position | u32::from(inp.rec_fault);
@@ -426,120 +361,40 @@ impl DomainState {
             return;
         }
         let eff = self.effective_signals(cfg, dom, inp);
-        let c = Comb { pm_trigger: self.glob[GLOB_PM_TRIGGER].pulse(), ..self.comb(cfg, &eff) };
         let mut d = self.clone();
-        let mut state = self.single_state;
         let gen = cfg.gen;
+        let feat = gen.features();
         let mode = self.ctrl_field(regs::field::CTRL_MODE);
         let written = |idx: usize| inp.write.filter(|w| w.0 == idx).map(|w| w.1);
 
         if let Some((idx, data)) = inp.write {
             let reg = &DOM_REGS[idx];
-            match reg.kind {
-                Kind::Storage => d.stored[idx] = data & reg.rw_mask(gen),
-                Kind::Init if idx == regs::CTR_PRE => d.ctr_pre_init = data,
-                Kind::Init if idx == regs::CTR_STOP => d.ctr_stop_init = data,
-                _ => {}
-            }
-            // S1/S2: abort first, then the state switch runs on INACTIVE.
-            if reg.aborts {
-                state = SingleState::Inactive;
-            }
-        }
-        let pre_op_written = written(regs::PRE_OP).is_some();
-        let single_mode = mode == MODE_SINGLE;
-        // S2: PRE_OP in single event mode (re)starts the process from any
-        // state: it goes through INACTIVE in this tick like an abort.
-        if pre_op_written && single_mode {
-            state = SingleState::Inactive;
-        }
-
-        // S3: the FLAG follows SETFLAG/CLRFLAG except in single-mode INACTIVE.
-        if !single_mode || state != SingleState::Inactive {
-            if c.clrflag {
-                d.flag = false;
-            } else if c.setflag {
-                d.flag = true;
+            if reg.kind == Kind::Storage {
+                d.stored[idx] = data & reg.rw_mask(gen);
             }
         }
 
-        d.single_state = state;
-        match state {
-            SingleState::Inactive => {
-                if pre_op_written && single_mode {
-                    d.ctr_event = 0;
-                    d.ctr_start = 0;
-                    d.ctr_cycles = 0;
-                    d.ctr_cycles_alt = 0;
-                    d.ctr_pre = self.ctr_pre_init;
-                    d.ctr_stop = self.ctr_stop_init;
-                    d.flag = false;
-                    d.single_state = SingleState::WaitPre;
-                }
-            }
-            SingleState::WaitPre => {
-                if c.pre {
-                    if self.ctr_pre != 0 {
-                        d.ctr_pre = self.ctr_pre - 1;
-                    } else {
-                        d.single_state = SingleState::WaitStart;
-                    }
-                }
-            }
-            SingleState::WaitStart => {
-                if c.start {
-                    d.ctr_cycles = 0;
-                    d.ctr_cycles_alt = 0;
-                    if self.ctrl_field(regs::field::CTRL_EVENT_CTR_PERIOD) == 0 {
-                        d.ctr_event = 0;
-                    }
-                    d.single_state = SingleState::Counting;
-                }
-            }
-            SingleState::Counting => {
-                let (inc_event, inc_pre) = self.increments(&c);
-                let wide = gen.features().wide_counters;
-                d.ctr_cycles = ctr_add(self.ctr_cycles, 1, wide);
-                d.ctr_cycles_alt = ctr_add(self.ctr_cycles_alt, 1, wide);
-                d.ctr_event = ctr_add(self.ctr_event, inc_event, wide);
-                d.ctr_pre = self.ctr_pre.saturating_add(inc_pre);
-                if c.stop {
-                    // S5: compare after this cycle's increment; over 40 bits
-                    // with THRESHOLD_HI on NV10:NV30 (S24; 0 elsewhere).
-                    let threshold = u64::from(self.stored[regs::THRESHOLD_HI] & 0xff) << 32
-                        | u64::from(self.stored[regs::THRESHOLD]);
-                    if d.ctr_event >= threshold {
-                        d.ctr_start = ctr_add(self.ctr_start, 1, wide);
-                    }
-                    if self.ctr_stop != 0 {
-                        d.ctr_stop = self.ctr_stop - 1;
-                        d.single_state = SingleState::WaitStart;
-                    } else {
-                        d.single_state = SingleState::Inactive;
-                    }
-                }
-            }
-        }
-
-        if mode == MODE_QUAD {
-            self.quad_step(&mut d, cfg, &c, &eff, written(regs::QUAD_ACK_TRIGGER), pre_op_written);
-        } else if let Some(v) = written(regs::CTRL) {
-            // S17: entering QUAD clears the shadows and QUAD_STATE.
-            if regs::field::CTRL_MODE.get(v) == MODE_QUAD {
-                (d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop) = (0, 0, 0, 0, 0);
-                d.quad_state = quad_state::EMPTY;
-            }
-        }
-
-        // S18: PERIODIC generator (G84+).
-        let period = self.ctrl_field(regs::field::CTRL_PERIODIC_PERIOD);
-        if !gen.features().periodic || inp.periodic_reset || period == 0 {
-            (d.periodic_cnt, d.periodic) = (0, false);
-        } else if self.periodic_cnt >= (0x400 << (period - 1)) - 1 {
-            (d.periodic_cnt, d.periodic) = (0, true);
+        // S17: SWAP is the signal SPEC_SRC.SWAP selects (raw, S9) on G84+,
+        // PM_TRIGGER on NV40; a PRE_OP write also swaps on G84+.
+        let swap_sig = if feat.swap_src {
+            let s = regs::field::SPEC_SRC_SWAP.get(self.stored[regs::SPEC_SRC]) as usize;
+            (eff[s / 32] >> (s % 32)) & 1 != 0
         } else {
-            (d.periodic_cnt, d.periodic) = (self.periodic_cnt + 1, false);
+            self.glob[GLOB_PM_TRIGGER].pulse()
+        };
+        let swap = swap_sig || (feat.pre_op_swap && written(regs::PRE_OP).is_some());
+        let ctl = self.controls(cfg, eff, inp.write, swap, inp.periodic_reset);
+        if ctl.mode_quad {
+            if ctl.ack {
+                d.events |= event::ACK;
+            }
+            if swap_sig {
+                d.events |= event::SWAP_SIGNAL;
+            } else if swap {
+                d.events |= event::SWAP_PRE_OP;
+            }
         }
+        let c = d.core.step(&ctl);
 
         // S19: USER signals (USER_TRIGGER exists on GT215 only).
         match written(regs::USER_TRIGGER) {
@@ -547,11 +402,8 @@ impl DomainState {
             None => d.user = self.user & !self.user_pulse,
         }
 
-        // S16, S22: source edge counts advance where the exported signal
-        // rises; the destination stages sample the other present domains'
+        // S16, S22: the destination stages sample the other present domains'
         // flops (absent and own domains have no synchronizer: input 0).
-        d.event_cnt = pulse_sync::count_edge(self.event_cnt, c.event && !self.event_sig);
-        d.flag_cnt = pulse_sync::count_edge(self.flag_cnt, d.flag && !self.flag);
         let others = inp.present & !(1 << dom);
         let x = &inp.exports;
         d.ev_s = [x.event_sig & others, self.ev_s[0]];
@@ -567,7 +419,7 @@ impl DomainState {
 
         // S21: record mode.
         let rinp = RecordInputs {
-            record_mode: gen.features().record && mode == MODE_RECORD,
+            record_mode: feat.record && mode == MODE_RECORD,
             sel: (c.sel & 0xfff) as u16,
             stop: c.stop,
             record_reset: inp.record_reset,
@@ -579,72 +431,7 @@ impl DomainState {
             blocked: inp.rec_blocked,
         };
         (d.rec, d.rec_sent, d.rec_events) = self.rec.step(&rinp);
-
-        d.src_prev = c.sel;
-        d.event_sig = c.event;
-        d.flag_sig = self.flag;
         *self = d;
-    }
-
-    /// One quad-mode tick (S17): ack, then swap, then count into the shadows.
-    fn quad_step(&self, d: &mut DomainState, cfg: &Config, c: &Comb, eff: &[u32; 8], ack: Option<u32>, pre_op: bool) {
-        let mut qs = self.quad_state;
-        if ack.is_some_and(|v| v & 1 != 0) {
-            d.events |= event::ACK;
-            qs = match qs {
-                quad_state::OVERFLOW => quad_state::VALID,
-                _ => quad_state::EMPTY,
-            };
-        }
-        let swap_sig = if cfg.gen.features().swap_src {
-            let s = regs::field::SPEC_SRC_SWAP.get(self.stored[regs::SPEC_SRC]) as usize;
-            (eff[s / 32] >> (s % 32)) & 1 != 0
-        } else {
-            // NV40: SWAP is hardwired to PM_TRIGGER.
-            c.pm_trigger
-        };
-        let swap = swap_sig || (cfg.gen.features().pre_op_swap && pre_op);
-        if swap_sig {
-            d.events |= event::SWAP_SIGNAL;
-        } else if swap {
-            d.events |= event::SWAP_PRE_OP;
-        }
-        let mut base = [self.sh_cycles, self.sh_event, self.sh_start, self.sh_pre, self.sh_stop];
-        if swap {
-            // Quad mode is NV30+: 32-bit counters (S17, S24).
-            (d.ctr_cycles, d.ctr_event, d.ctr_start, d.ctr_pre, d.ctr_stop) =
-                (u64::from(base[0]), u64::from(base[1]), u64::from(base[2]), base[3], base[4]);
-            d.ctr_cycles_alt = u64::from(base[0]);
-            base = [0; 5];
-            qs = if qs == quad_state::EMPTY { quad_state::VALID } else { quad_state::OVERFLOW };
-        }
-        let (inc_event, _) = self.increments(c);
-        let (_, b4, b6) = c.ints();
-        let inc_start = match self.ctrl_field(regs::field::CTRL_CTR_MODE) {
-            ctr_mode::EXTRA_B4 => b4,
-            ctr_mode::EXTRA_B6_EVENT_B2 => b6,
-            _ => u32::from(c.start),
-        };
-        d.sh_cycles = base[0].saturating_add(1);
-        d.sh_event = base[1].saturating_add(inc_event);
-        d.sh_start = base[2].saturating_add(inc_start);
-        d.sh_pre = base[3].saturating_add(u32::from(c.pre));
-        d.sh_stop = base[4].saturating_add(u32::from(c.stop));
-        d.quad_state = qs;
-    }
-
-    /// (CTR_EVENT, CTR_PRE) increments of a COUNTING cycle (S6, S7).
-    fn increments(&self, c: &Comb) -> (u32, u32) {
-        let (b2, b4, b6) = c.ints();
-        let ev = u32::from(c.event);
-        match self.ctrl_field(regs::field::CTRL_CTR_MODE) {
-            ctr_mode::EVENT_B4 => (ev * b4, 0),
-            ctr_mode::EVENT_B6 => (ev * b6, 0),
-            ctr_mode::EXTRA_B4 => (ev, b4),
-            ctr_mode::EXTRA_B6_EVENT_B2 => (b2, b6),
-            // SIMPLE and the reserved 5..7 (S6).
-            _ => (ev, 0),
-        }
     }
 }
 

@@ -1,10 +1,12 @@
 //! The PCOUNTER device model (seed 003): register map (generated from
-//! `regmap/pcounter.rdl`), configuration, domains, record mode and the
-//! domain set with its bus front-end; `gf100` the GF100+ PCOUNTER.
+//! `regmap/pcounter.rdl`), configuration, domains (a register shell around
+//! the layout-free counting engine), record mode and the domain set with its
+//! bus front-end; `gf100` the GF100+ PCOUNTER.
 
 pub mod config;
 pub mod counter;
 pub mod domain;
+pub mod engine;
 pub mod gf100;
 pub mod logic_op;
 pub mod record;

@@ -262,7 +262,7 @@ impl Engine {
             let b = &before[dom];
             let ctrl = self.view[dom][regs::CTRL];
             let ctr_mode = regs::field::CTRL_CTR_MODE.get(ctrl) as usize;
-            let (from, to) = (b.single, d.single_state as usize);
+            let (from, to) = (b.single, d.core.single_state as usize);
             if from != to {
                 st.transitions[from][to] += 1;
             }
@@ -271,15 +271,19 @@ impl Engine {
                 st.counting_by_mode[ctr_mode] += 1;
                 // 40-bit counters (S24) wrap instead; CTR_PRE saturates everywhere.
                 let wide = self.model.config().gen.features().wide_counters;
-                let ctrs =
-                    [(d.ctr_cycles, wide), (d.ctr_event, wide), (u64::from(d.ctr_pre), false), (d.ctr_start, wide)];
+                let ctrs = [
+                    (d.core.ctr_cycles, wide),
+                    (d.core.ctr_event, wide),
+                    (u64::from(d.core.ctr_pre), false),
+                    (d.core.ctr_start, wide),
+                ];
                 for (i, (c, wide)) in ctrs.iter().enumerate() {
                     st.saturated_by_counter[i] += u64::from(!wide && *c == u64::from(u32::MAX));
                 }
             }
             if quad {
                 st.quad_ticks_by_mode[ctr_mode] += 1;
-                let sh = [d.sh_cycles, d.sh_event, d.sh_start, d.sh_pre, d.sh_stop];
+                let sh = d.core.shadow;
                 for (i, c) in sh.iter().enumerate() {
                     st.saturated_by_counter[4 + i] += u64::from(*c == u32::MAX);
                 }
@@ -302,8 +306,8 @@ impl Engine {
                 }
             }
             st.user_levels += u64::from(d.user & !d.user_pulse & 3 != 0);
-            if b.quad != d.quad_state {
-                st.quad_transitions[usize::from(b.quad)][usize::from(d.quad_state)] += 1;
+            if b.quad != d.core.quad_state {
+                st.quad_transitions[usize::from(b.quad)][usize::from(d.core.quad_state)] += 1;
             }
             st.swaps_signal += u64::from(d.events & event::SWAP_SIGNAL != 0);
             // S22: global pulse deliveries; S2: the driver's default swap.
@@ -319,7 +323,7 @@ impl Engine {
             );
             st.swaps_pre_op += u64::from(d.events & event::SWAP_PRE_OP != 0);
             st.acks += u64::from(d.events & event::ACK != 0);
-            if d.periodic {
+            if d.core.periodic {
                 st.periodic_pulses[regs::field::CTRL_PERIODIC_PERIOD.get(ctrl) as usize] += 1;
             }
             st.user_pulses += u64::from(d.user & d.user_pulse != 0);

@@ -142,19 +142,19 @@ impl Engine {
             let b = &before[dom];
             let view = &self.view[dom];
             if feat.wide_counters {
-                for (c, now) in [d.ctr_cycles, d.ctr_event, d.ctr_start].into_iter().enumerate() {
+                for (c, now) in [d.core.ctr_cycles, d.core.ctr_event, d.core.ctr_start].into_iter().enumerate() {
                     let was = b.wide[c];
                     let counted = b.single == 3 && now != was;
                     st.wide[0][c] += u64::from(counted && now >> 32 != was >> 32 && now & BIT39 == was & BIT39);
                     st.wide[1][c] += u64::from(counted && was & BIT39 == 0 && now & BIT39 != 0);
                     st.wide[2][c] += u64::from(counted && was & BIT39 != 0 && now & (BIT39 - 1) < was & (BIT39 - 1));
                 }
-                let stopped = b.single == 3 && d.single_state as usize != 3;
+                let stopped = b.single == 3 && d.core.single_state as usize != 3;
                 st.threshold_hi += u64::from(stopped && d.stored[regs::THRESHOLD_HI] != 0);
             }
             if feat.flag_src && b.single != 0 {
-                st.flag_src[0] += u64::from(!b.flag && d.flag && d.stored[regs::SETFLAG_SRC] != 0);
-                st.flag_src[1] += u64::from(b.flag && !d.flag && d.stored[regs::CLRFLAG_SRC] != 0);
+                st.flag_src[0] += u64::from(!b.flag && d.core.flag && d.stored[regs::SETFLAG_SRC] != 0);
+                st.flag_src[1] += u64::from(b.flag && !d.core.flag && d.stored[regs::CLRFLAG_SRC] != 0);
             }
             if took >> dom & 1 != 0 && regs::shared_target(regs::SHARED_CTRL) == Some(regs::CTRL) {
                 let ctrl_write = matches!(bus, Some(BusOp::Write { offset, .. })
@@ -170,7 +170,7 @@ impl Engine {
                 st.shared_ack[dom] += 1;
             }
             let ecp = regs::field::CTRL_EVENT_CTR_PERIOD.get(view[regs::CTRL]) == 1;
-            st.ecp_all[g] += u64::from(b.single == 2 && d.single_state as usize == 3 && ecp);
+            st.ecp_all[g] += u64::from(b.single == 2 && d.core.single_state as usize == 3 && ecp);
             st.quad_swaps[g] += u64::from(d.events & (event::SWAP_SIGNAL | event::SWAP_PRE_OP) != 0);
             // The trailer word of this cycle (SIG_STATUS of the trailer base).
             let word = view[regs::SIG_STATUS + usize::from(self.cfg.trailer_base[dom]) / 32];

@@ -10,6 +10,7 @@
 use std::collections::VecDeque;
 
 use bitvec::prelude::*;
+use pcounter::engine::shadow;
 use pcounter::record::{self};
 use pcounter::regs::{self, Gen, NUM_DOM_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
@@ -284,7 +285,7 @@ impl Engine {
     /// One bus clock on both sides, then compare.
     fn clock(&mut self, apb: Apb) -> Result<BusResult, Box<Mismatch>> {
         if self.corrupt_at == Some(self.cycle) {
-            let flipped = !self.model.domains[0].ctr_cycles & 1;
+            let flipped = !self.model.domains[0].core.ctr_cycles & 1;
             if let Some(rtl) = &mut self.rtl {
                 rtl.poke(0, "ctr_cycles_q", 0, 1, flipped).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
             }
@@ -349,14 +350,14 @@ impl Engine {
                 let pending =
                     |p: &pcounter::pulse_sync::PulseSync| pcounter::pulse_sync::gray2bin(p.p2).wrapping_sub(p.seen) & 7;
                 *b = Before {
-                    single: d.single_state as usize,
-                    quad: d.quad_state,
+                    single: d.core.single_state as usize,
+                    quad: d.core.quad_state,
                     imported: d.imported(dom, present),
                     pm_pending: pending(&d.glob[pcounter::domain::GLOB_PM_TRIGGER]),
                     import_pending: d.ev_pulse.iter().chain(d.fl_pulse.iter()).map(pending).max().unwrap_or(0),
                     spec_src: d.stored[regs::SPEC_SRC],
-                    wide: [d.ctr_cycles, d.ctr_event, d.ctr_start],
-                    flag: d.flag,
+                    wide: [d.core.ctr_cycles, d.core.ctr_event, d.core.ctr_start],
+                    flag: d.core.flag,
                 };
             }
         }
@@ -456,19 +457,20 @@ impl Target for Engine {
         let value = value & ((1u64 << width) - 1);
         let d = &mut self.model.domains[dom];
         let value32 = value as u32;
+        let core = &mut d.core;
         match counter {
-            // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one poke sets both.
-            Counter::Cycles => (d.ctr_cycles, d.ctr_cycles_alt) = (value, value),
-            Counter::Event => d.ctr_event = value,
-            Counter::Start => d.ctr_start = value,
-            Counter::Pre => d.ctr_pre = value32,
-            Counter::Stop => d.ctr_stop = value32,
-            Counter::ShCycles => d.sh_cycles = value32,
-            Counter::ShEvent => d.sh_event = value32,
-            Counter::ShStart => d.sh_start = value32,
-            Counter::ShPre => d.sh_pre = value32,
-            Counter::ShStop => d.sh_stop = value32,
-            Counter::PeriodicCnt => d.periodic_cnt = value32,
+            // CTR_CYCLES_ALT is a copy of CTR_CYCLES (S5): one counter.
+            Counter::Cycles => core.ctr_cycles = value,
+            Counter::Event => core.ctr_event = value,
+            Counter::Start => core.ctr_start = value,
+            Counter::Pre => core.ctr_pre = value32,
+            Counter::Stop => core.ctr_stop = value32,
+            Counter::ShCycles => core.shadow[shadow::CYCLES] = value32,
+            Counter::ShEvent => core.shadow[shadow::EVENT] = value32,
+            Counter::ShStart => core.shadow[shadow::START] = value32,
+            Counter::ShPre => core.shadow[shadow::PRE] = value32,
+            Counter::ShStop => core.shadow[shadow::STOP] = value32,
+            Counter::PeriodicCnt => core.periodic_cnt = value32,
             Counter::RecCycles => d.rec.cycles = d.rec.cycles & !0xffff_ffff | u64::from(value32),
             Counter::RecCyclesHi => d.rec.cycles = d.rec.cycles & 0xffff_ffff | u64::from(value32) << 32,
             Counter::RecStop => d.rec.stop = value32 as u16,
