@@ -214,10 +214,10 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers
 	@for p in fermi kepler gf_fault; do \
 	  case $$p in fermi) g="$(GF_FERMI)";; kepler) g="$(GF_KEPLER)";; *) g="$(GF_GF_FAULT)";; esac; \
 	  echo "lint: pcnt_gf100_top $$p"; \
-	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f --top-module pcnt_gf100_top $$g || exit 1; \
+	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $$g || exit 1; \
 	done
 	@echo "lint: pcnt_gf100_top fermi StrictDecode=0"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
+	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f \
 	  --top-module pcnt_gf100_top $(GF_FERMI) -GStrictDecode=0
 	@for p in "" "-GNumCounters=1 -GNumEvents=1 -GIncW=1" "-GNumCounters=8 -GNumEvents=256 -GIncW=5"; do \
 	  echo "lint: pmon_box $${p:-(defaults)}"; \

@@ -2,11 +2,8 @@
 // rtl/common, then the device. Paths are relative to the repository root:
 // run tools from there, e.g.
 //   verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f --top-module pcnt_top
-// The same list holds both tops: pcnt_top (NV10:GF100 layouts) and
-// pcnt_gf100_top (GF100+ layout, docs/design/gf100.md).
 +incdir+rtl/pcnt
 rtl/pcnt/pcnt_reg_pkg.sv
-rtl/pcnt/pcnt_gf_reg_pkg.sv
 rtl/pcnt/pcnt_pkg.sv
 rtl/common/prim_sync_2ff.sv
 rtl/common/prim_edge_cnt.sv
@@ -17,6 +14,3 @@ rtl/pcnt/pcnt_axi_wr.sv
 rtl/pcnt/pcnt_domain.sv
 rtl/pcnt/pcnt_apb_regs.sv
 rtl/pcnt/pcnt_top.sv
-rtl/pcnt/pcnt_gf_domain.sv
-rtl/pcnt/pcnt_gf_apb.sv
-rtl/pcnt/pcnt_gf100_top.sv

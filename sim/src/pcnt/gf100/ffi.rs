@@ -70,9 +70,10 @@ impl Rtl {
     /// The build of `preset`, or the fault build `fault` (preset `gf_fault`).
     pub fn new(preset: &str, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
         let fns = match fault {
-            Some(f) => MODELS.iter().find(|m| m.fault == Some(f)).ok_or_else(|| {
-                format!("gf100: no build with fault {f} (gf100 faults: {})", faults().join(", "))
-            })?,
+            Some(f) => MODELS
+                .iter()
+                .find(|m| m.fault == Some(f))
+                .ok_or_else(|| format!("gf100: no build with fault {f} (gf100 faults: {})", faults().join(", ")))?,
             None => MODELS.iter().find(|m| m.fault.is_none() && m.name == preset).ok_or_else(|| {
                 let built: Vec<&str> = MODELS.iter().filter(|m| m.fault.is_none()).map(|m| m.name).collect();
                 format!("gf100: no build of layout {preset} (built: {})", built.join(", "))

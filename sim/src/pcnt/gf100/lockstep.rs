@@ -31,35 +31,25 @@ enum Phase {
     Access(GfBusOp),
 }
 
-/// Names of the compared words, in view order: `CTRL[gpc1.0]`,
-/// `SET_CTRL[part0]`, `MAIN.RECORD_POS` (reports and waves).
+/// Names of the compared words, in view order, wave-safe (GTKWave reads
+/// brackets as bit ranges and dots as scopes): `CTRL_gpc1_0` (GPC 1's
+/// domain 0), `SIG_STATUS_3_hub_2`, `SET_CTRL_part0`, `MAIN_RECORD_POS`.
 pub fn view_names(cfg: &GfConfig) -> Vec<String> {
     let mut v = Vec::new();
     for dom in 0..cfg.num_domains() {
         let p = cfg.place(dom).expect("flat domain in range");
         let at = match p.kind {
-            pcounter::gf100::config::SetKind::Hub => format!("hub.{}", p.idx),
-            k => format!("{}{}.{}", k.name(), p.unit, p.idx),
+            pcounter::gf100::config::SetKind::Hub => format!("hub_{}", p.idx),
+            k => format!("{}{}_{}", k.name(), p.unit, p.idx),
         };
-        v.extend(gregs::GF_DOM_REGS.iter().enumerate().map(|(i, r)| reg_name(r.name, i, &at)));
+        v.extend(gregs::GF_DOM_REGS.iter().map(|r| format!("{}_{at}", crate::lockstep::wave_name(r.name))));
     }
     for set in 0..cfg.num_sets() {
         let at = set_label(cfg, set);
-        v.extend(gregs::GF_SET_REGS.iter().map(|r| format!("SET_{}[{at}]", r.name)));
+        v.extend(gregs::GF_SET_REGS.iter().map(|r| format!("SET_{}_{at}", r.name)));
     }
-    v.extend(gregs::GF_MAIN_REGS.iter().map(|r| format!("MAIN.{}", r.name)));
+    v.extend(gregs::GF_MAIN_REGS.iter().map(|r| format!("MAIN_{}", r.name)));
     v
-}
-
-/// `SIG_STATUS[gpc0.0][3]` for array registers, `CTRL[gpc0.0]` otherwise.
-fn reg_name(name: &str, idx: usize, at: &str) -> String {
-    match name.split_once('[') {
-        Some((base, rest)) => format!("{base}[{at}][{rest}"),
-        None => {
-            let _ = idx;
-            format!("{name}[{at}]")
-        }
-    }
 }
 
 fn set_label(cfg: &GfConfig, set: usize) -> String {
@@ -278,13 +268,12 @@ impl GfLockstep {
     }
 }
 
-/// CTRL decoded into its GF100 fields, for reports (docs/design/gf100.md 1.2).
+/// A domain register with fields (CTRL, STATE, USER_TRIGGER, FILTER, ...)
+/// decoded for reports (docs/design/gf100.md 1.2).
 fn fields(name: &str, v: u32) -> Option<String> {
-    let reg = name.split('[').next()?;
-    let r = gregs::GF_DOM_REGS.iter().find(|r| r.name == reg)?;
-    (!r.fields.is_empty() && r.fields.len() > 1).then(|| {
-        r.fields.iter().map(|f| format!("{}={:#x}", f.name, f.get(v))).collect::<Vec<_>>().join(" ")
-    })
+    let r = gregs::GF_DOM_REGS.iter().find(|r| name.starts_with(&format!("{}_", r.name)))?;
+    (r.fields.len() > 1)
+        .then(|| r.fields.iter().map(|f| format!("{}={:#x}", f.name, f.get(v))).collect::<Vec<_>>().join(" "))
 }
 
 impl Target for GfLockstep {

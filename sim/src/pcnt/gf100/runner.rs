@@ -10,11 +10,11 @@ use pcounter::gf100::config::GfConfig;
 use super::lockstep::GfLockstep;
 use super::stim::GfStim;
 use crate::coverage::Coverage;
-use crate::runner::RunError;
 use crate::engine::artifacts;
 use crate::engine::compare;
 use crate::engine::mismatch::Mismatch;
-use crate::runner::scripts::{ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES};
+use crate::runner::RunError;
+use crate::runner::{ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES};
 use crate::script::{self, Cmd, Line, Script};
 
 /// Everything that makes a GF100 run reproducible.

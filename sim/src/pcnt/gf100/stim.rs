@@ -230,7 +230,8 @@ impl GfStim {
     }
 
     fn single(&mut self, dom: usize) {
-        self.write(dom, gregs::CTRL, self.ctrl_fixed(1));
+        let c = self.ctrl(1);
+        self.write(dom, gregs::CTRL, c);
         for (src, op) in [
             (gregs::PRE_SRC, gregs::PRE_OP),
             (gregs::START_SRC, gregs::START_OP),
@@ -249,7 +250,8 @@ impl GfStim {
         // A PRE_OP write in SINGLE starts nothing on GF100 (G5).
         let o = self.op_value();
         self.write(dom, gregs::PRE_OP, o);
-        self.write(dom, gregs::SINGLE_BEGIN_TRIGGER, self.rng.gen());
+        let any = self.rng.gen();
+        self.write(dom, gregs::SINGLE_BEGIN_TRIGGER, any);
         let n = self.rng.gen_range(2..8);
         for _ in 0..n {
             self.run(dom, 1);
@@ -261,19 +263,17 @@ impl GfStim {
                     self.write(dom, gregs::START_OP, o);
                 }
                 3 => {
-                    let c = self.ctrl_fixed(self.rng.gen_range(0..8));
+                    let mode = self.rng.gen_range(0..8);
+                    let c = self.ctrl(mode);
                     self.write(dom, gregs::CTRL, c);
                 }
                 _ => {}
             }
         }
-        for r in [gregs::CTR_CYCLES, gregs::CTR_EVENT, gregs::CTR_START, gregs::CTR_PRE, gregs::CTR_STOP, gregs::STATE] {
+        for r in [gregs::CTR_CYCLES, gregs::CTR_EVENT, gregs::CTR_START, gregs::CTR_PRE, gregs::CTR_STOP, gregs::STATE]
+        {
             self.read(dom, r);
         }
-    }
-
-    fn ctrl_fixed(&mut self, mode: u32) -> u32 {
-        self.ctrl(mode)
     }
 
     /// NEXT writes, some in a tick whose swap signal is held (G4).

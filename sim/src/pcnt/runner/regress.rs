@@ -140,7 +140,12 @@ pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
         .filter(|s| only || s % 5 == 0)
         .map(|seed| {
             let k = if only { seed } else { seed / 5 };
-            let preset = o.gf_layout.clone().unwrap_or_else(|| if k % 2 == 0 { "kepler" } else { "fermi" }.into());
+            // A fault build is always the gf_fault preset (sim/build.rs).
+            let preset = match (gf_fault(o), &o.gf_layout) {
+                (true, _) => gf100::ffi::FAULT_PRESET.to_string(),
+                (false, Some(l)) => l.clone(),
+                (false, None) => if k % 2 == 0 { "kepler" } else { "fermi" }.into(),
+            };
             GfJob { seed, preset, cycles: o.cycles, fault: o.fault.clone() }
         })
         .collect()
@@ -191,25 +196,36 @@ impl AnyJob {
 /// job with the lowest index (deterministic: every lower job has run).
 pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     check_plan(o)?;
-    let all: Vec<AnyJob> =
-        plan(o).into_iter().map(AnyJob::Nv).chain(gf_plan(o).into_iter().map(AnyJob::Gf)).collect();
+    let all: Vec<AnyJob> = plan(o).into_iter().map(AnyJob::Nv).chain(gf_plan(o).into_iter().map(AnyJob::Gf)).collect();
     let (si, sn) = o.shard;
     let mine: Vec<(usize, AnyJob)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
     let total_cycles = mine.len() as u64 * o.cycles;
     let domain_list: Vec<usize> = {
-        let mut d: Vec<usize> = all.iter().filter_map(|j| if let AnyJob::Nv(j) = j { Some(j.domains) } else { None }).collect();
+        let mut d: Vec<usize> =
+            all.iter().filter_map(|j| if let AnyJob::Nv(j) = j { Some(j.domains) } else { None }).collect();
         d.dedup();
         d
     };
     let gf_runs = all.iter().filter(|j| matches!(j, AnyJob::Gf(_))).count();
+    let nv = if domain_list.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " x domains {:?} (generation rotates over {})",
+            domain_list,
+            rotation(o).iter().map(|g| g.name()).collect::<Vec<_>>().join("/")
+        )
+    };
+    let gf = match (gf_runs, domain_list.is_empty()) {
+        (0, _) => String::new(),
+        (n, true) => format!(", gf100 ({n} runs)"),
+        (n, false) => format!(" + {n} gf100 runs"),
+    };
     eprintln!(
-        "cosim: {} runs = seeds {}..{} x domains {:?} (generation rotates over {}){}, {} cycles each{}{}, {} job(s) in parallel",
+        "cosim: {} runs = seeds {}..{}{nv}{gf}, {} cycles each{}{}, {} job(s) in parallel",
         mine.len(),
         o.seed,
         o.seed + o.seeds - 1,
-        domain_list,
-        rotation(o).iter().map(|g| g.name()).collect::<Vec<_>>().join("/"),
-        if gf_runs > 0 { format!(" + {gf_runs} gf100 runs") } else { String::new() },
         o.cycles,
         o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
         if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
