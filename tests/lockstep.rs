@@ -241,6 +241,8 @@ fn shards_cover_the_unsharded_plan_exactly() {
         cycles: 2_000,
         domains: vec![1, 2],
         gens: Gen::ALL.to_vec(),
+        gf100: true,
+        gf_layout: None,
         fault: None,
         art: Artifacts { out: dir.clone(), window: 10, shrink_secs: 0 },
         progress: false,
@@ -252,7 +254,11 @@ fn shards_cover_the_unsharded_plan_exactly() {
         corrupt_at: None,
         pin: Default::default(),
     };
-    let whole: Vec<(u64, usize)> = runner::plan(&base).iter().map(|j| (j.seed, j.domains)).collect();
+    // The GF100 runs come after the others (seeds 5 and 10: seed % 5 == 0).
+    let mut whole: Vec<(u64, usize)> = runner::plan(&base).iter().map(|j| (j.seed, j.domains)).collect();
+    let gf: Vec<(u64, usize)> = runner::gf_plan(&base).iter().map(|j| (j.seed, j.domains())).collect();
+    assert_eq!(gf.iter().map(|j| j.0).collect::<Vec<_>>(), [5, 10]);
+    whole.extend(gf);
     let mut files = Vec::new();
     let mut covered = Vec::new();
     for i in 0..3 {

@@ -26,7 +26,7 @@ mod scripts;
 pub use crate::engine::artifacts::write_file;
 pub use crate::engine::results::{parse_results, JobResult, RegressError, Results};
 pub use failure::write_failure;
-pub use regress::{cosim, plan, print_summary, CosimOpts};
+pub use regress::{cosim, gf_plan, plan, print_summary, CosimOpts};
 pub use scripts::{
     run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
 };

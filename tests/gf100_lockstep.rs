@@ -1,0 +1,95 @@
+//! The GF100+ PCOUNTER (issue 16) in lockstep, through the binary's library:
+//! - short clean runs of both presets pass and hit every GF100 bin of
+//!   docs/coverage-plan.md;
+//! - every GF100 injected fault (tests/faults/*.fault with `device: gf100`)
+//!   is caught by the random regression within 10 seeds, leaves a repro,
+//!   report, stimulus script and waves, and the saved stimulus reproduces
+//!   the mismatch on the fault build;
+//! - the driver's sequence (tests/scripts/gf100_driver_perfctr.pcs) fails
+//!   under a USER pulse lasting two ticks, and under a wrong expected value.
+
+mod common;
+
+use std::fs;
+
+use pcounter_sim::engine::coverage::{self, Coverage};
+use pcounter_sim::pcnt::gf100::{ffi, runner::GfJob};
+use pcounter_sim::runner::{self, Artifacts, ScriptError};
+
+use common::{root, scratch};
+
+fn art(name: &str) -> Artifacts {
+    Artifacts { out: scratch(name), window: 300, shrink_secs: 0 }
+}
+
+#[test]
+fn clean_runs_of_both_presets_pass_and_hit_every_gf100_bin() {
+    let mut cov = Coverage::default();
+    for (seed, preset) in [(1, "fermi"), (2, "kepler"), (3, "fermi"), (4, "kepler")] {
+        let job = GfJob { seed, preset: preset.into(), cycles: 60_000, fault: None };
+        let (cycles, c) = job.run().unwrap_or_else(|e| panic!("{}: {e:?}", job.repro()));
+        assert!(cycles >= 60_000);
+        cov.merge(&c);
+    }
+    let plan = fs::read_to_string(root().join(runner::PLAN_NAME)).unwrap();
+    let gf: Vec<&(String, u64)> = cov.bins.iter().filter(|(b, _)| b.starts_with("gf.")).collect();
+    assert!(gf.len() >= 22, "{gf:?}");
+    for (bin, n) in gf {
+        assert!(*n > 0, "GF100 bin {bin} not hit by 4 x 60k cycles");
+        assert!(plan.contains(&format!("| {bin} |")), "bin {bin} missing from {}", runner::PLAN_NAME);
+    }
+    let c = coverage::closure(&cov, &plan, "plan", None);
+    assert!(c.unplanned.is_empty(), "unplanned {:?}", c.unplanned);
+}
+
+#[test]
+fn every_gf100_fault_is_caught_with_artifacts() {
+    let faults = ffi::faults();
+    assert!(faults.len() >= 3, "build with --features pcounter-sim/faults: {faults:?}");
+    for fault in faults {
+        let a = art(&format!("gf100-fault-{fault}"));
+        let caught = (1..=10).find_map(|seed| {
+            let job = GfJob { seed, preset: ffi::FAULT_PRESET.into(), cycles: 100_000, fault: Some(fault.into()) };
+            job.run().err().map(|e| (job, e))
+        });
+        let (job, e) = caught.unwrap_or_else(|| panic!("GF100 fault {fault} survived 10 seeds x 100k cycles"));
+        let runner::RunError::Mismatch(m) = e else { panic!("{fault}: setup error {e:?}") };
+        let dir = job.write_failure(&a, &m).unwrap();
+        let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
+        assert!(repro.contains("GEN=gf100") && repro.contains(&format!("FAULT={fault}")), "{repro}");
+        let report = fs::read_to_string(dir.join("report.txt")).unwrap();
+        assert!(report.contains("MISMATCH at cycle") && report.contains(&m.what), "{report}");
+        let vcd = fs::read_to_string(dir.join("wave.vcd")).unwrap();
+        assert!(vcd.contains("pcnt_gf100_top") && vcd.contains("mismatch"), "wave.vcd lacks the RTL or the marker");
+        common::assert_gtkw_opens_on(&dir, m.cycle, fault);
+        // The saved stimulus fails on the fault build at the same register.
+        let stim = dir.join("stimulus.pcs");
+        match runner::run_script(&stim, false, Some(fault), &a, true) {
+            Err(ScriptError::Failed(e)) => {
+                assert!(e.contains(&format!("MISMATCH at cycle {}: {}", m.cycle, m.what)), "{e}")
+            }
+            other => panic!("{fault}: the saved stimulus did not fail: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_driver_sequence_catches_a_two_tick_user_pulse_and_a_wrong_value() {
+    let f = root().join("tests/scripts/gf100_driver_perfctr.pcs");
+    let a = art("gf100-driver");
+    match runner::run_script(&f, false, Some("gf_user_pulse_two_clocks"), &a, true) {
+        Err(ScriptError::Failed(e)) => assert!(e.contains("RTL and model disagree"), "{e}"),
+        other => panic!("gf_user_pulse_two_clocks passed the driver script: {other:?}"),
+    }
+    // 208 cycles in the sampled period: a script expecting 207 fails on
+    // both presets' model alone, so the value is checked, not just printed.
+    let text = fs::read_to_string(&f).unwrap();
+    let bad = text.replacen("read 0x180070 == 208", "read 0x180070 == 207", 1);
+    assert_ne!(bad, text);
+    let p = a.out.join("bad.pcs");
+    fs::write(&p, bad).unwrap();
+    match runner::run_script(&p, true, None, &a, true) {
+        Err(ScriptError::Failed(e)) => assert!(e.contains("returned 0x000000d0, expected == 0xcf"), "{e}"),
+        other => panic!("a wrong expected value passed: {other:?}"),
+    }
+}
