@@ -231,10 +231,12 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers
 	done
 	@echo "lint: clean"
 
-synth: setup ## Yosys synthesis of the 8-domain PCOUNTER top, the PMON box and the R12000 counters; prints cells and flops
+synth: setup ## Yosys synthesis of the 8-domain PCOUNTER top, the GF100 top (gf_fault), the PMON box and the R12000 counters; prints cells and flops
 	@mkdir -p $(OUT)
 	set -o pipefail; yosys -q -s rtl/pcnt/synth.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
+	set -o pipefail; yosys -q -s rtl/pcnt/synth_gf100.ys | tee $(OUT)/synth-gf100.log | awk -f tools/synth_summary.awk
+	@echo "(full Yosys statistics: $(OUT)/synth-gf100.log)"
 	set -o pipefail; yosys -q -s rtl/pmon/synth.ys | tee $(OUT)/synth-pmon.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
 	set -o pipefail; yosys -q -s rtl/r10k/synth.ys | tee $(OUT)/synth-r10k.log | awk -f tools/synth_summary.awk
