@@ -17,11 +17,12 @@ fn peak_mib() -> Option<f64> {
 pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215 and NV20, the default PMON box and the R12000 counters; \
+        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215, NV20 and GF100 (fermi, kepler), the default PMON box and the R12000 counters; \
          one pre-generated stimulus per configuration"
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
     crate::pcnt::bench::rows(seed, cycles, out)?;
+    crate::pcnt::gf100::bench::rows(seed, cycles, out)?;
     crate::pmon::bench::rows(seed, cycles, out)?;
     crate::r10k::bench::rows(seed, cycles, out)?;
     match peak_mib() {
