@@ -360,19 +360,15 @@ impl DomainState {
             assert!(inp.write.is_none(), "a write reached domain {dom} outside a tick (S15)");
             return;
         }
+        // Next values of the shell's own registers are computed from this
+        // tick's ones into locals and committed together at the end; the
+        // engine commits its own block (nothing below reads it). No copy of
+        // the whole domain per tick.
         let eff = self.effective_signals(cfg, dom, inp);
-        let mut d = self.clone();
         let gen = cfg.gen;
         let feat = gen.features();
         let mode = self.ctrl_field(regs::field::CTRL_MODE);
         let written = |idx: usize| inp.write.filter(|w| w.0 == idx).map(|w| w.1);
-
-        if let Some((idx, data)) = inp.write {
-            let reg = &DOM_REGS[idx];
-            if reg.kind == Kind::Storage {
-                d.stored[idx] = data & reg.rw_mask(gen);
-            }
-        }
 
         // S17: SWAP is the signal SPEC_SRC.SWAP selects (raw, S9) on G84+,
         // PM_TRIGGER on NV40; a PRE_OP write also swaps on G84+.
@@ -384,38 +380,24 @@ impl DomainState {
         };
         let swap = swap_sig || (feat.pre_op_swap && written(regs::PRE_OP).is_some());
         let ctl = self.controls(cfg, eff, inp.write, swap, inp.periodic_reset);
+        let mut events = 0;
         if ctl.mode_quad {
             if ctl.ack {
-                d.events |= event::ACK;
+                events |= event::ACK;
             }
             if swap_sig {
-                d.events |= event::SWAP_SIGNAL;
+                events |= event::SWAP_SIGNAL;
             } else if swap {
-                d.events |= event::SWAP_PRE_OP;
+                events |= event::SWAP_PRE_OP;
             }
         }
-        let c = d.core.step(&ctl);
+        let c = self.core.step(&ctl);
 
         // S19: USER signals (USER_TRIGGER exists on GT215 only).
-        match written(regs::USER_TRIGGER) {
-            Some(v) => (d.user, d.user_pulse) = ((v & 3) as u8, ((v >> 2) & 3) as u8),
-            None => d.user = self.user & !self.user_pulse,
-        }
-
-        // S16, S22: the destination stages sample the other present domains'
-        // flops (absent and own domains have no synchronizer: input 0).
-        let others = inp.present & !(1 << dom);
-        let x = &inp.exports;
-        d.ev_s = [x.event_sig & others, self.ev_s[0]];
-        d.fl_s = [x.flag_sig & others, self.fl_s[0]];
-        for k in 0..8 {
-            let there = others >> k & 1 != 0;
-            d.ev_pulse[k] = self.ev_pulse[k].next(if there { x.event_cnt[k] } else { 0 });
-            d.fl_pulse[k] = self.fl_pulse[k].next(if there { x.flag_cnt[k] } else { 0 });
-        }
-        for (g, cnt) in inp.glob_cnt.iter().enumerate() {
-            d.glob[g] = self.glob[g].next(*cnt);
-        }
+        let (user_d, user_pulse_d) = match written(regs::USER_TRIGGER) {
+            Some(v) => ((v & 3) as u8, ((v >> 2) & 3) as u8),
+            None => (self.user & !self.user_pulse, self.user_pulse),
+        };
 
         // S21: record mode.
         let rinp = RecordInputs {
@@ -430,8 +412,34 @@ impl DomainState {
             long: self.ctrl_field(regs::field::CTRL_RECORD_FORMAT) == 0,
             blocked: inp.rec_blocked,
         };
-        (d.rec, d.rec_sent, d.rec_events) = self.rec.step(&rinp);
-        *self = d;
+        let (rec_d, rec_sent, rec_events) = self.rec.step(&rinp);
+
+        // Commit (S1: a write is seen from the next tick).
+        if let Some((idx, data)) = inp.write {
+            let reg = &DOM_REGS[idx];
+            if reg.kind == Kind::Storage {
+                self.stored[idx] = data & reg.rw_mask(gen);
+            }
+        }
+        self.events = events;
+        (self.user, self.user_pulse) = (user_d, user_pulse_d);
+        (self.rec, self.rec_sent, self.rec_events) = (rec_d, rec_sent, rec_events);
+        // S16, S22: the destination stages sample the other present domains'
+        // flops (absent and own domains have no synchronizer: input 0). Each
+        // stage's next value depends only on its own state and the inputs,
+        // so they commit in place.
+        let others = inp.present & !(1 << dom);
+        let x = &inp.exports;
+        self.ev_s = [x.event_sig & others, self.ev_s[0]];
+        self.fl_s = [x.flag_sig & others, self.fl_s[0]];
+        for k in 0..8 {
+            let there = others >> k & 1 != 0;
+            self.ev_pulse[k] = self.ev_pulse[k].next(if there { x.event_cnt[k] } else { 0 });
+            self.fl_pulse[k] = self.fl_pulse[k].next(if there { x.flag_cnt[k] } else { 0 });
+        }
+        for (g, cnt) in inp.glob_cnt.iter().enumerate() {
+            self.glob[g] = self.glob[g].next(*cnt);
+        }
     }
 }
 

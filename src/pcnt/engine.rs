@@ -199,12 +199,11 @@ fn bit(v: u32, n: usize) -> bool {
 pub fn select(sig: &[u32; 8], src: &[u32; input::COUNT], flag_src: bool) -> u32 {
     let groups = if flag_src { input::COUNT } else { input::SETFLAG };
     let mut sel = 0u32;
-    for (r, word) in src.iter().enumerate().take(groups) {
-        for j in 0..4 {
-            let s = ((word >> (8 * j)) & 0xff) as usize;
-            if (sig[s / 32] >> (s % 32)) & 1 != 0 {
-                sel |= 1 << (4 * r + j);
-            }
+    for (r, word) in src[..groups].iter().enumerate() {
+        // Branch-free: the signals are random in a regression run.
+        for (j, s) in word.to_le_bytes().into_iter().enumerate() {
+            let s = usize::from(s);
+            sel |= (sig[s / 32] >> (s % 32) & 1) << (4 * r + j);
         }
     }
     sel
