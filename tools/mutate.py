@@ -70,6 +70,7 @@ DEVICES = {
         "title": "PCOUNTER",
         "rtl_files": [
             "pcnt_domain.sv",
+            "pcnt_dom_core.sv",
             "pcnt_apb_regs.sv",
             "pcnt_logic_op.sv",
             "pcnt_top.sv",

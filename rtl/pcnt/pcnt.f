@@ -11,6 +11,7 @@ rtl/common/prim_pulse_sync.sv
 rtl/pcnt/pcnt_logic_op.sv
 rtl/pcnt/pcnt_record.sv
 rtl/pcnt/pcnt_axi_wr.sv
+rtl/pcnt/pcnt_dom_core.sv
 rtl/pcnt/pcnt_domain.sv
 rtl/pcnt/pcnt_apb_regs.sv
 rtl/pcnt/pcnt_top.sv

@@ -38,7 +38,7 @@
 //   from (S11): domain d register idx at bits (d*NumDomRegs+idx)*32 +: 32.
 //   They are existing nets, for the lockstep compare only.
 // * Names the lockstep harness relies on: gen_dom[d].u_domain and its
-//   u_record (S14 backdoor).
+//   u_core and u_record (S14 backdoor).
 // * Parameters are checked at elaboration: NumDomains in 1..8; per domain
 //   TrailerBase a multiple of 0x20, TrailerBase + 0x20 <= SigCount <= 256.
 module pcnt_top #(

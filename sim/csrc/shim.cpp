@@ -102,7 +102,8 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
 // Verification backdoor (docs/semantics.md S14): overwrite bits
 // [lsb, lsb+width) of a public_flat_rw flop `var` of domain `dom` between two
 // clocks (width <= 64: the 40-bit counters of NV10:NV30, S24). `var` may name
-// a sub-instance (`u_record.ev_q`). Returns -1 if the
+// a sub-instance of the domain (`u_core.ctr_event_q`, the counting engine;
+// `u_record.ev_q`). Returns -1 if the
 // flop does not exist or is too narrow.
 int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t width, uint64_t value) {
     auto* c = static_cast<Ctx*>(p);

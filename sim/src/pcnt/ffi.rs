@@ -247,8 +247,9 @@ impl Rtl {
     }
 
     /// Verification backdoor (docs/semantics.md S14): overwrite bits
-    /// `lsb .. lsb+width` (width <= 64) of flop `var` (e.g. `ctr_event_q`,
-    /// `shadow_q`, `u_record.ev_q`) of domain `dom` before the next clock.
+    /// `lsb .. lsb+width` (width <= 64) of flop `var`, named from the domain
+    /// instance (e.g. `u_core.ctr_event_q`, `u_core.shadow_q`,
+    /// `u_record.ev_q`), of domain `dom` before the next clock.
     pub fn poke(&mut self, dom: usize, var: &str, lsb: u32, width: u32, value: u64) -> Result<(), String> {
         let c = CString::new(var).map_err(|e| e.to_string())?;
         // SAFETY: ctx is live, c is a valid C string for the call.

@@ -287,7 +287,7 @@ impl Engine {
         if self.corrupt_at == Some(self.cycle) {
             let flipped = !self.model.domains[0].core.ctr_cycles & 1;
             if let Some(rtl) = &mut self.rtl {
-                rtl.poke(0, "ctr_cycles_q", 0, 1, flipped).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
+                rtl.poke(0, "u_core.ctr_cycles_q", 0, 1, flipped).unwrap_or_else(|e| panic!("RTL backdoor: {e}"));
             }
         }
         if self.sig_dirty {

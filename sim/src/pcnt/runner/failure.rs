@@ -133,9 +133,10 @@ fn write_waves(
     let apb = ["psel_i", "penable_i", "pwrite_i", "paddr_i", "pwdata_i", "pstrb_i", "prdata_o", "pslverr_o"];
     groups.push(("RTL: APB port".into(), pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a)))));
     let dom: usize = scope.strip_prefix("dom").and_then(|d| d.parse().ok()).unwrap_or(0);
-    let internals = pick(&format!("TOP.pcnt_top.gen_dom[{dom}].u_domain."), &|r| {
-        r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we")
-    });
+    let shell = format!("TOP.pcnt_top.gen_dom[{dom}].u_domain.");
+    let mut internals = pick(&shell, &|r| r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we"));
+    // The counting engine's flops (counters, state, FLAG) live in u_core.
+    internals.extend(pick(&format!("{shell}u_core."), &|r| r.contains("_q")));
     groups.push((format!("RTL: domain {dom} internals"), internals));
     groups.push((
         "global registers".into(),

@@ -144,22 +144,24 @@ impl Counter {
         }
     }
 
-    /// The RTL flop (in `pcnt_domain`, or `u_record` inside it) and the
-    /// counter's lowest bit in it; the width is [`Counter::width`].
+    /// The RTL flop, named from the domain instance (`pcnt_domain`): in its
+    /// counting engine `u_core` (`pcnt_dom_core`) or its record block
+    /// `u_record`, and the counter's lowest bit in it; the width is
+    /// [`Counter::width`].
     pub fn rtl_flop(&self) -> (&'static str, u32) {
         match self {
-            Counter::Cycles => ("ctr_cycles_q", 0),
-            Counter::Event => ("ctr_event_q", 0),
-            Counter::Start => ("ctr_start_q", 0),
-            Counter::Pre => ("ctr_pre_q", 0),
-            Counter::Stop => ("ctr_stop_q", 0),
+            Counter::Cycles => ("u_core.ctr_cycles_q", 0),
+            Counter::Event => ("u_core.ctr_event_q", 0),
+            Counter::Start => ("u_core.ctr_start_q", 0),
+            Counter::Pre => ("u_core.ctr_pre_q", 0),
+            Counter::Stop => ("u_core.ctr_stop_q", 0),
             // shadow_q packs cycles, EVENT, START, PRE, STOP (pcnt_pkg::Quad*).
-            Counter::ShCycles => ("shadow_q", 0),
-            Counter::ShEvent => ("shadow_q", 32),
-            Counter::ShStart => ("shadow_q", 64),
-            Counter::ShPre => ("shadow_q", 96),
-            Counter::ShStop => ("shadow_q", 128),
-            Counter::PeriodicCnt => ("per_cnt_q", 0),
+            Counter::ShCycles => ("u_core.shadow_q", 0),
+            Counter::ShEvent => ("u_core.shadow_q", 32),
+            Counter::ShStart => ("u_core.shadow_q", 64),
+            Counter::ShPre => ("u_core.shadow_q", 96),
+            Counter::ShStop => ("u_core.shadow_q", 128),
+            Counter::PeriodicCnt => ("u_core.per_cnt_q", 0),
             Counter::RecCycles => ("u_record.cycles_q", 0),
             Counter::RecCyclesHi => ("u_record.cycles_q", 32),
             Counter::RecStop => ("u_record.stop_q", 0),
