@@ -93,3 +93,22 @@ fn the_driver_sequence_catches_a_two_tick_user_pulse_and_a_wrong_value() {
         other => panic!("a wrong expected value passed: {other:?}"),
     }
 }
+
+/// Each GF100 fault fails the scenario script written for its rule (G4,
+/// G12, G7), and every GF100 script passes on the clean builds.
+#[test]
+fn each_gf100_fault_fails_its_script() {
+    let a = art("gf100-fault-scripts");
+    for (fault, script) in [
+        ("gf_next_write_lost_at_swap", "gf100_next_write.pcs"),
+        ("gf_swap_wrong_set", "gf100_sets_independent.pcs"),
+        ("gf_user_pulse_two_clocks", "gf100_user_state.pcs"),
+    ] {
+        let f = root().join("tests/scripts").join(script);
+        runner::run_script(&f, false, None, &a, true).unwrap_or_else(|e| panic!("{script} on the clean build: {e:?}"));
+        match runner::run_script(&f, false, Some(fault), &a, true) {
+            Err(ScriptError::Failed(e)) => assert!(e.contains("RTL and model disagree"), "{script} / {fault}: {e}"),
+            other => panic!("{fault} passed {script}: {other:?}"),
+        }
+    }
+}
