@@ -13,7 +13,8 @@ mod common;
 use std::fs;
 
 use pcounter_sim::engine::coverage::{self, Coverage};
-use pcounter_sim::pcnt::gf100::{ffi, runner::GfJob};
+use pcounter_sim::pcnt::gf100::ffi;
+use pcounter_sim::runner::gf100::GfJob;
 use pcounter_sim::runner::{self, Artifacts, ScriptError};
 
 use common::{root, scratch};

@@ -22,7 +22,7 @@ pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
     crate::pcnt::bench::rows(seed, cycles, out)?;
-    crate::pcnt::gf100::bench::rows(seed, cycles, out)?;
+    crate::pcnt::bench::gf100_rows(seed, cycles, out)?;
     crate::pmon::bench::rows(seed, cycles, out)?;
     crate::r10k::bench::rows(seed, cycles, out)?;
     match peak_mib() {

@@ -37,7 +37,8 @@ pub struct Stats {
     pub single_abort: u64,
     /// Counting ticks with FILTER.ENABLE = 1 (G8: no effect).
     pub filter_enable: u64,
-    /// Cycles with PMC.ENABLE = 0; APB accesses in them.
+    /// Cycles with the PMC.ENABLE input driven 0; APB accesses while the
+    /// unit is held in reset by it (S25.14).
     pub pmc_disabled: u64,
     pub pmc_access: u64,
     /// ACCESS cycles to a DSET CTRL / a MAIN register.
@@ -58,9 +59,11 @@ impl Stats {
 
     /// Count one cycle: the model's state before the commit and the inputs.
     pub fn count(&mut self, m: &Gf100Pcounter, inp: &GfCycleInputs) {
-        if !inp.pmc_enable || !m.pmc_en {
-            self.pmc_disabled += 1;
-            self.pmc_access += u64::from(inp.bus.is_some());
+        // Driven low by the stimulus (not the reset's own first cycle, where
+        // pmc_en_q is still 0 with the input high).
+        self.pmc_disabled += u64::from(!inp.pmc_enable);
+        if !m.pmc_en {
+            self.pmc_access += u64::from(inp.bus.is_some() && self.pmc_disabled > 0);
             return;
         }
         for (d, dom) in m.domains.iter().enumerate() {
@@ -87,8 +90,9 @@ impl Stats {
             }
         }
         let Some(op) = inp.bus else { return };
+        // A partial-strobe write is refused (PSLVERR, S8): not a write here.
         let (paddr, write, data) = match op {
-            GfBusOp::Write { paddr, data, .. } => (paddr, true, data),
+            GfBusOp::Write { paddr, data, strb } => (paddr, strb == 0xf, data),
             GfBusOp::Read { paddr } => (paddr, false, 0),
         };
         let Some(t) = pcounter::gf100::top::target(m.config(), paddr) else {

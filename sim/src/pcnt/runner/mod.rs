@@ -19,6 +19,7 @@ use crate::script::{ClockSpec, Cmd};
 use crate::stim::RandomStim;
 
 mod failure;
+pub mod gf100;
 
 mod regress;
 mod scripts;

@@ -11,7 +11,8 @@ use pcounter::regs::Gen;
 use crate::coverage::{self, Coverage};
 use crate::engine::results::{JobResult, RegressError, Results};
 use crate::lockstep::Mismatch;
-use crate::pcnt::gf100::{self, runner::GfJob};
+use super::gf100::GfJob;
+use crate::pcnt::gf100;
 use crate::script::Cmd;
 
 use super::*;

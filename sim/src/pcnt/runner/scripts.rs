@@ -7,6 +7,7 @@ use pcounter::regs::Gen;
 
 use crate::script::{self, Cmd, Line, Script};
 
+use super::gf100;
 use super::*;
 
 /// Outcome of a scenario script.
@@ -58,7 +59,7 @@ pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> 
         let multi = s.gf_layouts.len() > 1;
         for p in &s.gf_layouts {
             let label = if multi { format!("{name}[{p}]") } else { name.clone() };
-            cycles = crate::pcnt::gf100::runner::run_script(&label, &s, p, o, &repro)?.cycles;
+            cycles = run_gf_script(&label, &s, p, o, &repro)?.cycles;
         }
         return Ok(cycles);
     }
@@ -203,6 +204,66 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
             text.push('\n');
         }
         write_file(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
+    }
+    Ok(ScriptRun { cycles: e.cycle, reads })
+}
+
+/// Runs the parsed GF100 script `s` on `preset`.
+fn run_gf_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &str) -> Result<ScriptRun, ScriptError> {
+    let setup = gf100::GfSetup {
+        preset: preset.to_string(),
+        fault: o.fault.map(String::from),
+        clocks: s.clocks.clone(),
+        x_seed: s.x_seed.or(o.x_seed).unwrap_or(crate::pcnt::gf100::lockstep::X_SEED),
+    };
+    let mut e = setup.lockstep(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    let mut reads = Vec::new();
+    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
+    for Line { line, cmd } in &s.body {
+        if let Cmd::Wait { cycles } = cmd {
+            if e.cycle.saturating_add(*cycles) > max {
+                return Err(ScriptError::Input(format!(
+                    "{name}:{line}: 'wait {cycles}' would run the script past {max} bus cycles \
+                     (at cycle {}; raise the bound with --max-cycles)",
+                    e.cycle
+                )));
+            }
+        }
+        match e.exec(cmd) {
+            Ok(Some(res)) => {
+                let Cmd::Read { addr, expect } = cmd else { continue };
+                let v = res.rdata;
+                reads.push(ReadValue { line: *line, value: v, slverr: res.slverr });
+                let err = if res.slverr { " PSLVERR" } else { "" };
+                match expect {
+                    Some(x) if !x.check(v) => {
+                        return Err(ScriptError::Failed(format!(
+                            "{name}:{line}: read {addr:#08x} returned {v:#010x}{err}, expected {}",
+                            x.describe()
+                        )));
+                    }
+                    _ if o.quiet => {}
+                    _ => println!("{name}:{line}: read {addr:#08x} = {v:#010x}{err}"),
+                }
+            }
+            Ok(None) => {
+                if let (Cmd::Echo { text }, false) = (cmd, o.quiet) {
+                    println!("{name}:{line}: cycle {}: {text}", e.cycle);
+                }
+            }
+            Err(m) => {
+                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                let tag = format!("fail-script-{stem}-{preset}");
+                let cmds: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
+                let where_ = match gf100::write_failure(o.art, &tag, repro, &m, &setup, &cmds, s) {
+                    Ok(dir) => format!("artifacts: {}", dir.display()),
+                    Err(err) => format!("could not write all artifacts: {err}"),
+                };
+                return Err(ScriptError::Failed(format!(
+                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
+                )));
+            }
+        }
     }
     Ok(ScriptRun { cycles: e.cycle, reads })
 }

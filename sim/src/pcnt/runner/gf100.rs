@@ -1,20 +1,19 @@
-//! GF100 scenario scripts (`gen gf100`, one run per `layout` preset) and
-//! the failure artifacts of a GF100 run: reproducer first, then report,
-//! stimulus as a script, waves of a deterministic re-run.
+//! GF100 runs: the regression's jobs (`GfJob`), the setup of a run and the
+//! failure artifacts (reproducer first, then report, stimulus as a script,
+//! waves of a deterministic re-run). Scripts run in `scripts.rs`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use pcounter::gf100::config::GfConfig;
 
-use super::lockstep::GfLockstep;
-use super::stim::GfStim;
+use crate::pcnt::gf100::lockstep::{self, GfLockstep};
+use crate::pcnt::gf100::{ffi, stim::GfStim};
 use crate::coverage::Coverage;
 use crate::engine::artifacts;
 use crate::engine::compare;
 use crate::engine::mismatch::Mismatch;
-use crate::runner::RunError;
-use crate::runner::{ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES};
+use super::RunError;
 use crate::script::{self, Cmd, Line, Script};
 
 /// Everything that makes a GF100 run reproducible.
@@ -32,71 +31,11 @@ impl GfSetup {
     }
 }
 
-/// Runs the parsed GF100 script `s` on `preset`.
-pub fn run_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &str) -> Result<ScriptRun, ScriptError> {
-    let setup = GfSetup {
-        preset: preset.to_string(),
-        fault: o.fault.map(String::from),
-        clocks: s.clocks.clone(),
-        x_seed: s.x_seed.or(o.x_seed).unwrap_or(super::lockstep::X_SEED),
-    };
-    let mut e = setup.lockstep(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
-    let mut reads = Vec::new();
-    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
-    for Line { line, cmd } in &s.body {
-        if let Cmd::Wait { cycles } = cmd {
-            if e.cycle.saturating_add(*cycles) > max {
-                return Err(ScriptError::Input(format!(
-                    "{name}:{line}: 'wait {cycles}' would run the script past {max} bus cycles \
-                     (at cycle {}; raise the bound with --max-cycles)",
-                    e.cycle
-                )));
-            }
-        }
-        match e.exec(cmd) {
-            Ok(Some(res)) => {
-                let Cmd::Read { addr, expect } = cmd else { continue };
-                let v = res.rdata;
-                reads.push(ReadValue { line: *line, value: v, slverr: res.slverr });
-                let err = if res.slverr { " PSLVERR" } else { "" };
-                match expect {
-                    Some(x) if !x.check(v) => {
-                        return Err(ScriptError::Failed(format!(
-                            "{name}:{line}: read {addr:#08x} returned {v:#010x}{err}, expected {}",
-                            x.describe()
-                        )));
-                    }
-                    _ if o.quiet => {}
-                    _ => println!("{name}:{line}: read {addr:#08x} = {v:#010x}{err}"),
-                }
-            }
-            Ok(None) => {
-                if let (Cmd::Echo { text }, false) = (cmd, o.quiet) {
-                    println!("{name}:{line}: cycle {}: {text}", e.cycle);
-                }
-            }
-            Err(m) => {
-                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-                let tag = format!("fail-script-{stem}-{preset}");
-                let cmds: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
-                let where_ = match write_failure(o.art, &tag, repro, &m, &setup, &cmds, s) {
-                    Ok(dir) => format!("artifacts: {}", dir.display()),
-                    Err(err) => format!("could not write all artifacts: {err}"),
-                };
-                return Err(ScriptError::Failed(format!(
-                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
-                )));
-            }
-        }
-    }
-    Ok(ScriptRun { cycles: e.cycle, reads })
-}
-
 /// Failure artifacts: `repro.txt` and the report first, then the stimulus
 /// as a script (`stimulus.pcs`, the commands up to the mismatch, on this
 /// preset) and the waves of a re-run.
 pub fn write_failure(
-    art: &crate::runner::Artifacts,
+    art: &super::Artifacts,
     tag: &str,
     repro: &str,
     m: &Mismatch,
@@ -145,7 +84,7 @@ impl GfJob {
     }
 
     fn config(&self) -> GfConfig {
-        let p = if self.fault.is_some() { super::ffi::FAULT_PRESET } else { &self.preset };
+        let p = if self.fault.is_some() { ffi::FAULT_PRESET } else { &self.preset };
         GfConfig::preset(p).expect("GF100 preset of a planned job")
     }
 
@@ -174,9 +113,9 @@ impl GfJob {
 
     /// Failure artifacts of this job: the stimulus up to the mismatch as a
     /// GF100 script, waves of a re-run.
-    pub fn write_failure(&self, art: &crate::runner::Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
+    pub fn write_failure(&self, art: &super::Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
         let setup = self.setup();
-        let cmds = crate::runner::cmds_through(self.stimulus(), m.cycle);
+        let cmds = super::cmds_through(self.stimulus(), m.cycle);
         let body = cmds.iter().enumerate().map(|(i, c)| Line { line: i + 1, cmd: c.clone() }).collect();
         let s = Script {
             gen: script::GEN_GF100.into(),
