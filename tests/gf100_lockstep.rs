@@ -95,8 +95,8 @@ fn the_driver_sequence_catches_a_two_tick_user_pulse_and_a_wrong_value() {
     }
 }
 
-/// Each GF100 fault fails the scenario script written for its rule (G4,
-/// G12, G7), and every GF100 script passes on the clean builds.
+/// Each GF100 fault fails the scenario script written for its rule (S25.4,
+/// S25.12, S25.7), and every GF100 script passes on the clean builds.
 #[test]
 fn each_gf100_fault_fails_its_script() {
     let a = art("gf100-fault-scripts");

@@ -470,8 +470,8 @@ def gen_rs(m):
 def gen_md(m):
     """The "GF100 layout" section of docs/registers.md."""
     o = ["## GF100 layout", "",
-         "The GF100+ window (docs/design/gf100.md section 1; seed 003 \"MMIO registers\" / ",
-         "\"GF100\", completed from rnndb gf100_pcounter.xml); no generation uses it yet. ",
+         "The GF100+ window (docs/semantics.md S25.17; seed 003 \"MMIO registers\" / ",
+         "\"GF100\", completed from rnndb gf100_pcounter.xml); generation gf100 (S25). ",
          "PADDR = MMIO address - 0x180000. Each block type has its own register view ",
          "(address order). *store*: bits a write stores and a read returns (kind shadow: ",
          "the running quad shadow, G4; kind init: a write sets the hidden initial value, ",

@@ -4,8 +4,8 @@
 // per-domain clock enables, EVENT/FLAG imports inside each set, per-set
 // CTRL and PMC.ENABLE.
 //
-// Contract (docs/design/gf100.md G0, G9, G12..G16, 3.2; decisions 1..6 of
-// the slice-2 interface note; docs/semantics.md S15, S16):
+// Contract (docs/semantics.md S25.0, S25.9, S25.12..S25.16, S15, S16;
+// docs/design/gf100.md 3.2):
 // * One clock (the bus clock), one asynchronous active-low reset rst_ni.
 //   Flat domain i ticks in the cycles with dom_tick_i[i] = 1 (S15). Flat
 //   numbering: GPC units in order, each unit's domains; then the PART units;
@@ -16,7 +16,7 @@
 //   [9*k +: 9] = SigCount of domain k of every GPC (k < GpcDoms; the other
 //   fields are ignored), likewise PartSigCounts and HubSigCounts; each used
 //   SigCount a multiple of 0x20 in 0x20..0x100 (checked at elaboration).
-// * PMC.ENABLE (G14, decision 2): pmc_en_q <= pmc_enable_i every cycle,
+// * PMC.ENABLE (S25.14, S25.14): pmc_en_q <= pmc_enable_i every cycle,
 //   reset 0 by rst_ni. Everything else (domains, import synchronizers, DSET
 //   CTRL, MAIN) has the asynchronous reset rst_core_n = rst_ni & pmc_en_q.
 //   That gives exactly the cycle rule "the state at t+1 is the reset state
@@ -27,19 +27,19 @@
 //   the edge commits the normal next state and the reset stays off. While
 //   pmc_en_q = 0 every APB access completes in its first ACCESS cycle with
 //   PRDATA 0, PSLVERR = StrictDecode and no effect (pcnt_gf_apb).
-// * Bus (decision 1): pcnt_gf_apb (its contract): APB4, wait states for
+// * Bus (S25.0): pcnt_gf_apb (its contract): APB4, wait states for
 //   domain writes until that domain ticks, PSLVERR per StrictDecode.
-// * Signals (decision 4): domain i sees sig_i[i*256 +: 256]; its trailer
-//   (G9) is in pcnt_gf_domain.
-// * Imports (S16, G12): for every ordered pair k -> j of domains of one set,
+// * Signals (S25.9): domain i sees sig_i[i*256 +: 256]; its trailer
+//   (S25.9) is in pcnt_gf_domain.
+// * Imports (S16, S25.12): for every ordered pair k -> j of domains of one set,
 //   k != j, a prim_sync_2ff per signal (EVENT: source's event_o, FLAG:
 //   source's flag_o) and a prim_pulse_sync per edge count (event_cnt_o /
 //   flag_cnt_o), all enabled by the destination's tick: the cells and the
 //   latency of pcnt_top. Domain j gets them as bit k (the source's DOM[k]
 //   number) of imp_*; its own bit and bits k >= the set's size are 0. No
 //   import crosses sets.
-// * DSET CTRL.PERIODIC_RESET of set s goes to the domains of set s (G12).
-// * Views (decision 3): dom_regs_o word (i*GfNumDomRegs + idx), set_regs_o
+// * DSET CTRL.PERIODIC_RESET of set s goes to the domains of set s (S25.12).
+// * Views (S25.0): dom_regs_o word (i*GfNumDomRegs + idx), set_regs_o
 //   word (s*GfNumSetRegs + idx), main_regs_o word idx = what a read of that
 //   register returns this cycle; all 0 while pmc_en_q = 0.
 // * Names the lockstep harness relies on: gen_dom[i].u_domain and
@@ -150,7 +150,7 @@ module pcnt_gf100_top #(
   endfunction
 
   ////////////////////////////////////////////////////////////////////////////
-  // PMC.ENABLE (G14)
+  // PMC.ENABLE (S25.14)
   ////////////////////////////////////////////////////////////////////////////
 
   logic pmc_en_q, pmc_en_d, rst_core_n;
@@ -165,11 +165,11 @@ module pcnt_gf100_top #(
     end
   end
 
-  // The reset of everything else (G13, G14): from a flop, so it never glitches.
+  // The reset of everything else (S25.13, S25.14): from a flop, so it never glitches.
   assign rst_core_n = rst_ni & pmc_en_q;
 
   ////////////////////////////////////////////////////////////////////////////
-  // APB front-end, DSET CTRL, MAIN (decision 1, G12, G15)
+  // APB front-end, DSET CTRL, MAIN (S25.0, S25.12, S25.15)
   ////////////////////////////////////////////////////////////////////////////
 
   logic [NumDoms-1:0]                          dom_we;
@@ -210,13 +210,13 @@ module pcnt_gf100_top #(
     .periodic_reset_o (periodic_reset)
   );
 
-  // Decision 3: every view word is 0 while the unit is held in reset (G14).
+  // Decision 3: every view word is 0 while the unit is held in reset (S25.14).
   // (dom_regs_o per domain, in gen_dom below.)
   assign set_regs_o  = pmc_en_q ? set_view  : '0;
   assign main_regs_o = pmc_en_q ? main_view : '0;
 
   ////////////////////////////////////////////////////////////////////////////
-  // Domains and the imports inside each set (S16, G12)
+  // Domains and the imports inside each set (S16, S25.12)
   ////////////////////////////////////////////////////////////////////////////
 
   // Per source domain: EVENT signal, FLAG register and their edge counts.
@@ -268,7 +268,7 @@ module pcnt_gf100_top #(
           .pulse_o (imp_flag_pulse[k])
         );
       end else begin : gen_none
-        // Own domain (connected inside it) or k beyond the set (G9: 0).
+        // Own domain (connected inside it) or k beyond the set (S25.9: 0).
         assign imp_event_cont[k]  = 1'b0;
         assign imp_event_pulse[k] = 1'b0;
         assign imp_flag_cont[k]   = 1'b0;

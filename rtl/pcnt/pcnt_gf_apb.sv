@@ -4,7 +4,7 @@
 // domain-set CTRL registers and of MAIN.
 //
 // Contract (docs/semantics.md S0, S1, S8, S15; docs/design/gf100.md 1.1,
-// 1.3, G12, G13, G14, G15, G16; decisions 1, 2, 3 of the slice-2 interface
+// 1.3, S25.12, S25.13, S25.14, S25.15, S25.16; S25.0, S25.14
 // note):
 // * APB4 completer: a transfer is one SETUP and at least one ACCESS cycle
 //   (PSEL & PENABLE). PADDR = MMIO address - 0x180000; PADDR[1:0] ignored.
@@ -22,25 +22,25 @@
 //   ACCESS cycle.
 // * PSLVERR (StrictDecode = 1) in the completing ACCESS cycle of: a
 //   non-present address, a write with PSTRB != 4'hf, and every access while
-//   pmc_en_i = 0 (G14: a disabled unit answers like an absent one). Those
+//   pmc_en_i = 0 (S25.14: a disabled unit answers like an absent one). Those
 //   transfers change nothing and read 0. StrictDecode = 0: the same, silently
 //   (PSLVERR 0).
 // * PRDATA is the addressed register's view word in the ACCESS cycle of an
 //   accepted read (present, pmc_en_i), 0 in every other cycle.
-// * DSET CTRL (G12): stores PWDATA & gf_set_store_mask (RECORD_RESET,
+// * DSET CTRL (S25.12): stores PWDATA & gf_set_store_mask (RECORD_RESET,
 //   PERIODIC_RESET, UNK5, UNK29, UNK31); periodic_reset_o[set] is the stored
 //   PERIODIC_RESET (a domain ticking in the write's ACCESS cycle still sees
-//   the old bit). VSTATUS_0/1 read 0 (G16).
-// * MAIN (G15): RECORD_CHAN, RECORD_START, RECORD_ADDRESS_HIGH, RECORD_LIMIT
+//   the old bit). VSTATUS_0/1 read 0 (S25.16).
+// * MAIN (S25.15): RECORD_CHAN, RECORD_START, RECORD_ADDRESS_HIGH, RECORD_LIMIT
 //   store PWDATA & gf_main_store_mask; RECORD_POS reads RECORD_START's bits
 //   31:4; RECORD_COUNT and VSTATUS read 0. No bind, no packets.
 // * set_regs_o / main_regs_o: what a read of each DSET / MAIN register
 //   returns this cycle (set s word idx at (s*GfNumSetRegs+idx)*32 +: 32).
-//   The top zeroes them while PMC.ENABLE is off (decision 3).
+//   The top zeroes them while PMC.ENABLE is off (S25.0).
 // * Set numbering: GPC g = set g, PART p = set NumGpc + p, the hub set
 //   NumGpc + NumPart. Flat domains: GPC g domain d = g*GpcDoms + d, PART p
 //   domain d = NumGpc*GpcDoms + p*PartDoms + d, HUB d after the PARTs.
-// * Reset (S8, G13): rst_ni is the top's core reset (rst_ni & pmc_en_q):
+// * Reset (S8, S25.13): rst_ni is the top's core reset (rst_ni & pmc_en_q):
 //   DSET and MAIN storage 0.
 `include "pcnt_assert.svh"
 
@@ -56,7 +56,7 @@ module pcnt_gf_apb #(
 ) (
   input  logic                                                  clk_i,
   input  logic                                                  rst_ni,
-  // pmc_en_q of the top (G14): 0 = the unit is held in reset.
+  // pmc_en_q of the top (S25.14): 0 = the unit is held in reset.
   input  logic                                                  pmc_en_i,
   input  logic [NumDoms-1:0]                                    dom_tick_i,
   input  logic                                                  psel_i,
@@ -162,7 +162,7 @@ module pcnt_gf_apb #(
   assign access   = psel_i & penable_i;
   assign present  = hit_dom | hit_set | hit_main;
   assign strb_ok  = (pstrb_i == 4'hf);
-  // G14: nothing is accepted while the unit is held in reset.
+  // S25.14: nothing is accepted while the unit is held in reset.
   assign wr_ok    = access & pwrite_i & present & strb_ok & pmc_en_i;
   assign rd_ok    = access & ~pwrite_i & present & pmc_en_i;
   // S15: an accepted domain write waits for a tick of that domain.
@@ -177,7 +177,7 @@ module pcnt_gf_apb #(
   assign wdata_o   = pwdata_i;
 
   ////////////////////////////////////////////////////////////////////////////
-  // DSET CTRL storage (G12) and MAIN storage (G15)
+  // DSET CTRL storage (S25.12) and MAIN storage (S25.15)
   ////////////////////////////////////////////////////////////////////////////
 
   for (genvar s = 0; s < NumSets; s++) begin : gen_set
@@ -197,7 +197,7 @@ module pcnt_gf_apb #(
         end
         assign set_regs_o[(s * NumSetRegs + r) * 32 +: 32] = store_q;
       end else begin : gen_zero
-        // VSTATUS_0/1: zero (G16).
+        // VSTATUS_0/1: zero (S25.16).
         assign set_regs_o[(s * NumSetRegs + r) * 32 +: 32] = 32'h0;
       end
     end
@@ -231,11 +231,11 @@ module pcnt_gf_apb #(
 
   always_comb begin
     main_regs_o = main_store;
-    // G15: the position is RECORD_START's address, no packet moves it.
+    // S25.15: the position is RECORD_START's address, no packet moves it.
     main_regs_o[pcnt_gf_reg_pkg::GfMainRegRecordPos * 32 +: 32] =
         main_store[pcnt_gf_reg_pkg::GfMainRegRecordStart * 32 +: 32]
         & pcnt_gf_reg_pkg::gf_main_ro_mask(pcnt_gf_reg_pkg::GfMainRegRecordPos);
-    // RECORD_COUNT, VSTATUS: zero (G15, G16), nothing stored.
+    // RECORD_COUNT, VSTATUS: zero (S25.15, S25.16), nothing stored.
   end
 
   ////////////////////////////////////////////////////////////////////////////

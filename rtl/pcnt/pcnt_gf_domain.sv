@@ -6,8 +6,8 @@
 // Independent of the MMIO layout: registers are addressed by view index only
 // (pcnt_gf_apb does the decode).
 //
-// Contract (docs/design/gf100.md G0..G11, G16 and the S sections they
-// keep; decisions 3, 4, 7, 8, 9 of the slice-2 interface note):
+// Contract (docs/semantics.md S25.0..G11, S25.16 and the S sections they
+// keep; S25.0, S25.1, S25.2, S25.9):
 // * Clock enable (S15): every flop of the domain (here and in u_core)
 //   advances only in a cycle with tick_i = 1 (a *tick*) and holds otherwise.
 //   The combinational view (reg_rd_o: SIG_STATUS, SRC_STATUS) follows the
@@ -18,57 +18,57 @@
 // * Writes: reg_we_i with the view index reg_idx_i (present, full strobe:
 //   filtered by the front-end). Kind storage registers store
 //   reg_wdata_i & gf_dom_store_mask(idx) (S8; FILTER, UNK74/7C/84 and the
-//   UNK fields of CTRL are stored, read back, act on nothing: G2, G8, G16).
+//   UNK fields of CTRL are stored, read back, act on nothing: S25.2, S25.8, S25.16).
 //   Writes to ro, counter-read, zero and CTR_CYCLES_NEXT_RO /
 //   CTR_CYCLES_NEXT_HIGH / CTR_RECORD_STOP_NEXT registers store nothing.
-// * CTRL (G1, G2, decision 7): MODE 2:0 (engine mode_single = MODE == 1,
+// * CTRL (S25.1, S25.2, S25.1): MODE 2:0 (engine mode_single = MODE == 1,
 //   mode_quad = MODE == 2; every other MODE counts nothing), CTR_MODE 5:3,
 //   EVENT_CTR_PERIOD 6, EVENT/FLAG_IMPORT_MODE 7/8 (0 CONTINUOUS, 1 PULSE),
 //   PERIODIC_PERIOD 23:21.
-// * Events to the engine (G3, G4, G5, decision 7): quad_enter = CTRL write
+// * Events to the engine (S25.3, S25.4, S25.5, S25.1): quad_enter = CTRL write
 //   with new MODE 2 while the stored MODE != 2; abort = SINGLE_ABORT_TRIGGER
 //   write, or a CTRL write whose new MODE != 1; start = SINGLE_BEGIN_TRIGGER
 //   write while the stored MODE == 1; swap = the raw signal SWAP_SRC[7:0]
 //   selects (sig_eff, no PRE_OP swap: D8); ack = QUAD_ACK_TRIGGER write with
 //   bit 0; CTR_PRE / CTR_STOP writes load the hidden initial values; NEXT
 //   writes (CTR_CYCLES_NEXT, CTR_EVENT_NEXT, CTR_START_NEXT, CTR_PRE_NEXT,
-//   CTR_STOP_NEXT) drive the engine's shadow write port (G4).
-// * OP words (D2, decision 8): PRE/START/SETFLAG/CLRFLAG_OP bits 19/20 (ARG2,
+//   CTR_STOP_NEXT) drive the engine's shadow write port (S25.4).
+// * OP words (D2, S25.0): PRE/START/SETFLAG/CLRFLAG_OP bits 19/20 (ARG2,
 //   ARG3) go to the engine's PRE-like bits 18/19; EVENT/STOP_OP keep their
 //   bit positions (18 ARG3_SETFLAG, 19 ARG2, 20 ARG3), which are the GT215
 //   engine's. The engine runs as GT215 (replace bits on), with 32-bit
 //   saturating counters (wide_counters 0) and the shared SETFLAG/CLRFLAG
 //   arguments of S10 (flag_src 0).
-// * Signals (G9, decision 4): base B = SigCount - 0x40 (may be negative;
+// * Signals (S25.9, S25.9): base B = SigCount - 0x40 (may be negative;
 //   positions below 0 do not exist); positions >= SigCount read 0;
-//   B+0x27..B+0x2a USER_0..3 (G7), B+0x2c PAUSED (G11: stored MODE == 0),
+//   B+0x27..B+0x2a USER_0..3 (S25.7), B+0x2c PAUSED (S25.11: stored MODE == 0),
 //   B+0x2e PERIODIC (S18), B+0x30+(7-k) DOM[k].EVENT, B+0x38+(7-k)
 //   DOM[k].FLAG: the own domain (k == DomIdx) its EVENT / FLAG signal, others
 //   the import CTRL bit 7 / 8 selects (imp_*_i bit k; the top ties bits
 //   k >= the set's size to 0). Every other position is sig_i.
-// * USER (G7): a USER_TRIGGER write sets user = data[3:0], pulse =
+// * USER (S25.7): a USER_TRIGGER write sets user = data[3:0], pulse =
 //   data[7:4]; every other tick user <= user & ~pulse. Reads {pulse, user}.
-// * STATE (G6): flops of this domain (changes only at its ticks):
+// * STATE (S25.6): flops of this domain (changes only at its ticks):
 //   SINGLE_STATE, QUAD_STATE, FLAG_NEXT = FLAG register, FLAG_CUR = FLAG
 //   signal, EVENT_TOGGLE = parity of the EVENT edge count, EVENT_SRC[0..3],
 //   STOP_SRC[0..3], PRE_SRC2/3, START_SRC2/3 = previous tick's selections,
 //   SWAP = previous tick's swap signal, EVENT = EVENT signal, PRE/START/STOP
 //   = previous tick's logic-op results; UNK6/UNK30/UNK31 read 0.
-// * SRC_STATUS (G10): bits 15:0 as S9, 19:16 SETFLAG's arguments (START_SRC
+// * SRC_STATUS (S25.10): bits 15:0 as S9, 19:16 SETFLAG's arguments (START_SRC
 //   [2], [3], PRE_SRC[0], [1]), 23:20 CLRFLAG's (PRE_SRC[2], [3],
 //   START_SRC[0], [1]), this cycle's signals.
-// * View reg_rd_o (decision 3, 9): what a read returns this cycle, word idx
+// * View reg_rd_o (S25.0, S25.2): what a read returns this cycle, word idx
 //   at bits idx*32 +: 32: stored bits; CTRL | QUAD_STATE << 24 |
 //   SINGLE_STATE << 28; counters; the running shadows for the NEXT
-//   registers and CTR_CYCLES_NEXT_RO (G4); triggers and zero registers 0.
-// * Reset (S8, G13): every stored bit 0 (MODE = HALTED), engine reset.
+//   registers and CTR_CYCLES_NEXT_RO (S25.4); triggers and zero registers 0.
+// * Reset (S8, S25.13): every stored bit 0 (MODE = HALTED), engine reset.
 // * Names the harness relies on (S14 backdoor, `poke`): u_core.
 `include "pcnt_assert.svh"
 
 module pcnt_gf_domain #(
   // DOM[k] number of this domain inside its set (0..7).
   parameter int unsigned DomIdx   = 0,
-  // Signals of this domain: a multiple of 0x20 in 0x20..0x100 (G9).
+  // Signals of this domain: a multiple of 0x20 in 0x20..0x100 (S25.9).
   parameter int unsigned SigCount = 32'he0
 ) (
   input  logic                                       clk_i,
@@ -80,7 +80,7 @@ module pcnt_gf_domain #(
   input  logic [7:0]                                 imp_event_pulse_i,
   input  logic [7:0]                                 imp_flag_cont_i,
   input  logic [7:0]                                 imp_flag_pulse_i,
-  // DSET CTRL.PERIODIC_RESET of this domain's set (G12).
+  // DSET CTRL.PERIODIC_RESET of this domain's set (S25.12).
   input  logic                                       periodic_reset_i,
   input  logic                                       reg_we_i,
   input  logic [pcnt_gf_reg_pkg::GfRegIdxW-1:0]      reg_idx_i,
@@ -94,7 +94,7 @@ module pcnt_gf_domain #(
 
   localparam int unsigned NumRegs = pcnt_gf_reg_pkg::GfNumDomRegs;
   localparam int unsigned QuadW   = pcnt_pkg::NumQuadCtr * 32;
-  // Trailer base B = SigCount - 0x40 (G9, D5), signed: -0x20 for 0x20.
+  // Trailer base B = SigCount - 0x40 (S25.9, D5), signed: -0x20 for 0x20.
   localparam int          TrailerB = $signed(SigCount) - 32'sh40;
 
   if (DomIdx > 7) begin : gen_dom_idx_check
@@ -114,7 +114,7 @@ module pcnt_gf_domain #(
   end
 
   ////////////////////////////////////////////////////////////////////////////
-  // Register storage (S8, G2, G8, G16)
+  // Register storage (S8, S25.2, S25.8, S25.16)
   ////////////////////////////////////////////////////////////////////////////
 
   // cfg holds the stored bits of every kind-storage register (USER_TRIGGER
@@ -175,7 +175,7 @@ module pcnt_gf_domain #(
                         setflag_op[31:21], setflag_op[18], clrflag_op[31:21], clrflag_op[18],
                         swap_src[31:8]};
 
-  // CTRL fields (G1, G2).
+  // CTRL fields (S25.1, S25.2).
   logic [2:0] mode, ctr_mode, periodic_period, wr_mode;
   logic       event_ctr_period, event_import_pulse, flag_import_pulse;
   logic       mode_single, mode_quad, paused;
@@ -188,16 +188,16 @@ module pcnt_gf_domain #(
   assign flag_import_pulse  = ctrl[pcnt_gf_reg_pkg::GfCtrlFlagImportModeLsb];
   assign periodic_period    = ctrl[pcnt_gf_reg_pkg::GfCtrlPeriodicPeriodLsb +:
                                    pcnt_gf_reg_pkg::GfCtrlPeriodicPeriodWidth];
-  // MODE codes (decision 7): 0 HALTED, 1 SINGLE, 2 QUAD, others count nothing.
+  // MODE codes (S25.1): 0 HALTED, 1 SINGLE, 2 QUAD, others count nothing.
   assign mode_single        = (mode == 3'd1);
   assign mode_quad          = (mode == 3'd2);
-  // G11: PAUSED while the stored MODE is HALTED.
+  // S25.11: PAUSED while the stored MODE is HALTED.
   assign paused             = (mode == 3'd0);
   assign wr_mode            = reg_wdata_i[pcnt_gf_reg_pkg::GfCtrlModeLsb +:
                                           pcnt_gf_reg_pkg::GfCtrlModeWidth];
 
   ////////////////////////////////////////////////////////////////////////////
-  // Signals and trailer (G9)
+  // Signals and trailer (S25.9)
   ////////////////////////////////////////////////////////////////////////////
 
   // The counting engine's state and results (u_core below).
@@ -212,7 +212,7 @@ module pcnt_gf_domain #(
 
   logic [3:0] user_q, user_d, pulse_q, pulse_d;
 
-  // DOM[k].EVENT / DOM[k].FLAG as this domain sees them (S16, G12).
+  // DOM[k].EVENT / DOM[k].FLAG as this domain sees them (S16, S25.12).
   logic [7:0] dom_event_view, dom_flag_view;
 
   for (genvar k = 0; k < 8; k++) begin : gen_dom_view
@@ -232,7 +232,7 @@ module pcnt_gf_domain #(
   logic [pcnt_pkg::NumSignals-1:0] sig_eff;
 
   for (genvar s = 0; s < pcnt_pkg::NumSignals; s++) begin : gen_sig
-    // Offset from the trailer base (G9); s < SigCount gives Off < 0x40.
+    // Offset from the trailer base (S25.9); s < SigCount gives Off < 0x40.
     localparam int Off = s - TrailerB;
     if (s >= SigCount) begin : gen_absent
       assign sig_eff[s] = 1'b0;
@@ -258,13 +258,13 @@ module pcnt_gf_domain #(
                         imp_flag_cont_i[DomIdx], imp_flag_pulse_i[DomIdx]};
 
   ////////////////////////////////////////////////////////////////////////////
-  // Writes with side effects (G3, G4, G5, G7)
+  // Writes with side effects (S25.3, S25.4, S25.5, S25.7)
   ////////////////////////////////////////////////////////////////////////////
 
   logic abort, single_start, quad_ack, quad_enter, swap;
   logic [pcnt_pkg::NumQuadCtr-1:0] shadow_we;
 
-  // G5: SINGLE_ABORT_TRIGGER (the only register of GfDomRegAborts) and a CTRL
+  // S25.5: SINGLE_ABORT_TRIGGER (the only register of GfDomRegAborts) and a CTRL
   // write leaving or not entering SINGLE abort; SINGLE_BEGIN_TRIGGER starts
   // in MODE = SINGLE only.
   assign abort        = |(we & pcnt_gf_reg_pkg::GfDomRegAborts)
@@ -272,13 +272,13 @@ module pcnt_gf_domain #(
   assign single_start = we[pcnt_gf_reg_pkg::GfRegSingleBeginTrigger] & mode_single;
   assign quad_ack     = we[pcnt_gf_reg_pkg::GfRegQuadAckTrigger]
                       & reg_wdata_i[pcnt_gf_reg_pkg::GfQuadAckTriggerAckLsb];
-  // S17, G2: a CTRL write that changes MODE to QUAD from another mode.
+  // S17, S25.2: a CTRL write that changes MODE to QUAD from another mode.
   assign quad_enter   = we[pcnt_gf_reg_pkg::GfRegCtrl] & ~mode_quad & (wr_mode == 3'd2);
-  // G3: the raw signal SWAP_SRC selects; no other swap source.
+  // S25.3: the raw signal SWAP_SRC selects; no other swap source.
   assign swap         = sig_eff[swap_src[pcnt_gf_reg_pkg::GfSwapSrcSwapLsb +:
                                          pcnt_gf_reg_pkg::GfSwapSrcSwapWidth]];
 
-  // G4: the NEXT registers write the running shadows.
+  // S25.4: the NEXT registers write the running shadows.
   assign shadow_we[pcnt_pkg::QuadCycles] = we[pcnt_gf_reg_pkg::GfRegCtrCyclesNext];
   assign shadow_we[pcnt_pkg::QuadEvent]  = we[pcnt_gf_reg_pkg::GfRegCtrEventNext];
   assign shadow_we[pcnt_pkg::QuadStart]  = we[pcnt_gf_reg_pkg::GfRegCtrStartNext];
@@ -286,7 +286,7 @@ module pcnt_gf_domain #(
   assign shadow_we[pcnt_pkg::QuadStop]   = we[pcnt_gf_reg_pkg::GfRegCtrStopNext];
 
   ////////////////////////////////////////////////////////////////////////////
-  // USER signals (G7) and STATE flops (G6)
+  // USER signals (S25.7) and STATE flops (S25.6)
   ////////////////////////////////////////////////////////////////////////////
 
   logic swap_prev_q, swap_prev_d;
@@ -326,7 +326,7 @@ module pcnt_gf_domain #(
   end
 
   ////////////////////////////////////////////////////////////////////////////
-  // Counting engine (S1..S7, S10, S12, S13, S16..S18, G3, G4, G5)
+  // Counting engine (S1..S7, S10, S12, S13, S16..S18, S25.3, S25.4, S25.5)
   ////////////////////////////////////////////////////////////////////////////
 
   pcnt_dom_core u_core (
@@ -401,7 +401,7 @@ module pcnt_gf_domain #(
   assign flag_o  = flag;
 
   ////////////////////////////////////////////////////////////////////////////
-  // Register view (decision 3, S8, G4, G6, G7, G9, G10)
+  // Register view (S25.0, S8, S25.4, S25.6, S25.7, S25.9, S25.10)
   ////////////////////////////////////////////////////////////////////////////
 
   logic [31:0] state_word, src_status;
@@ -412,7 +412,7 @@ module pcnt_gf_domain #(
     state_word[pcnt_gf_reg_pkg::GfStateQuadStateLsb +: 2]   = quad_state;
     state_word[pcnt_gf_reg_pkg::GfStateFlagNextLsb]         = flag;
     state_word[pcnt_gf_reg_pkg::GfStateFlagCurLsb]          = flag_sig;
-    // Parity of the Gray edge count = bit 0 of the binary count (G6).
+    // Parity of the Gray edge count = bit 0 of the binary count (S25.6).
     state_word[pcnt_gf_reg_pkg::GfStateEventToggleLsb]      = ^event_cnt_o;
     state_word[pcnt_gf_reg_pkg::GfStateEventSrcLsb +: 4]    = sel_prev[11:8];
     state_word[pcnt_gf_reg_pkg::GfStateSwapLsb]             = swap_prev_q;
@@ -427,7 +427,7 @@ module pcnt_gf_domain #(
     state_word[pcnt_gf_reg_pkg::GfStateStopLsb]             = stop_prev_q;
   end
 
-  // G10: 15:0 PRE/START/EVENT/STOP_SRC[0..3]; 19:16 SETFLAG's arguments
+  // S25.10: 15:0 PRE/START/EVENT/STOP_SRC[0..3]; 19:16 SETFLAG's arguments
   // START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1]; 23:20 CLRFLAG's
   // PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1].
   assign src_status = {8'h0, sel[5:2], sel[1:0], sel[7:6], sel[15:0]};
@@ -448,7 +448,7 @@ module pcnt_gf_domain #(
              pcnt_gf_reg_pkg::GfCtrlQuadStateWidth] = quad_state;
     reg_rd_o[pcnt_gf_reg_pkg::GfRegCtrl * 32 + pcnt_gf_reg_pkg::GfCtrlSingleStateLsb +:
              pcnt_gf_reg_pkg::GfCtrlSingleStateWidth] = single_state;
-    // G4: the running shadows; CTR_CYCLES_NEXT_RO reads the cycles shadow too.
+    // S25.4: the running shadows; CTR_CYCLES_NEXT_RO reads the cycles shadow too.
     reg_rd_o[pcnt_gf_reg_pkg::GfRegCtrCyclesNextRo * 32 +: 32] =
         shadow[pcnt_pkg::QuadCycles * 32 +: 32];
     reg_rd_o[pcnt_gf_reg_pkg::GfRegCtrCyclesNext * 32 +: 32] =

@@ -16,7 +16,7 @@
 //! winning, frozen in INACTIVE while `mode_single` (S3, S13); (3) quad mode,
 //! while `mode_quad`: ack, swap, count into the shadows (S17); entering QUAD
 //! clears the shadows and QUAD_STATE instead; (4) a shadow write replaces
-//! that shadow's next value in every mode (docs/design/gf100.md G4); (5)
+//! that shadow's next value in every mode (docs/semantics.md S25.4); (5)
 //! PERIODIC (S18); (6) the registered EVENT and FLAG signals, their edge
 //! counts (S3, S4, S16, S22) and the previous-tick selections (S10).
 //! Everything resets to 0 (S8).
@@ -464,7 +464,7 @@ mod tests {
         Quad,
     }
 
-    // docs/design/gf100.md G4: "A write of CTR_x_NEXT at tick t sets
+    // docs/semantics.md S25.4: "A write of CTR_x_NEXT at tick t sets
     // shadow_x(t+1) = wdata, in every mode: it replaces that tick's
     // increment, and if the tick also swaps, the swap still copies the
     // closing set (shadow_x(t) with no increment, S17) to CTR_x and bumps

@@ -5,16 +5,16 @@
 //! masks, as `domain.rs` does for NV40).
 //!
 //! Contract (docs/design/gf100.md section 2): storage by GF100 view index
-//! with the generated masks; CTRL decode (G1, G2: MODE 0 HALTED, 1 SINGLE,
+//! with the generated masks; CTRL decode (S25.1, S25.2: MODE 0 HALTED, 1 SINGLE,
 //! 2 QUAD, every other MODE counts nothing); the OP words remapped to the
 //! engine's GT215 format (D2); SINGLE_BEGIN / SINGLE_ABORT and a CTRL write
-//! leaving SINGLE (G5); NEXT reads and writes through the engine's shadow
-//! port (G4); STATE from flops only (G6); four USER signals (G7); FILTER and
-//! the UNK registers stored with no effect (G8, G16); the trailer at
-//! B = SigCount - 0x40 (G9); SRC_STATUS with the flag arguments (G10);
-//! PAUSED = MODE is HALTED (G11). A write in tick t is seen from t+1 (S1);
+//! leaving SINGLE (S25.5); NEXT reads and writes through the engine's shadow
+//! port (S25.4); STATE from flops only (S25.6); four USER signals (S25.7); FILTER and
+//! the UNK registers stored with no effect (S25.8, S25.16); the trailer at
+//! B = SigCount - 0x40 (S25.9); SRC_STATUS with the flag arguments (S25.10);
+//! PAUSED = MODE is HALTED (S25.11). A write in tick t is seen from t+1 (S1);
 //! everything advances only at the domain's ticks (S15); every stored bit
-//! resets to 0 (S8, G13).
+//! resets to 0 (S8, S25.13).
 
 use crate::domain::{Exports, Signals};
 use crate::engine::{self, input, shadow, Comb, Controls, EngineState};
@@ -24,13 +24,13 @@ use crate::regs::Gen;
 use super::config::DomPlace;
 use super::regs::{self as gr, field, GfKind, GF_DOM_REGS, GF_NUM_DOM_REGS};
 
-/// CTRL.MODE codes (G1; decision 7 of the slice-2 interfaces).
+/// CTRL.MODE codes (S25.1; S25.1).
 pub const MODE_HALTED: u32 = 0;
 pub const MODE_SINGLE: u32 = 1;
 pub const MODE_QUAD: u32 = 2;
 
 /// Internal positions of the domain's last signal word (signals SigCount -
-/// 0x20 .. SigCount - 1 = trailer B+0x20..B+0x3f, G9): USER_0..3 (+0x27..
+/// 0x20 .. SigCount - 1 = trailer B+0x20..B+0x3f, S25.9): USER_0..3 (+0x27..
 /// +0x2a), PAUSED (+0x2c), PERIODIC (+0x2e), DOM[k].EVENT (+0x30..+0x37),
 /// DOM[k].FLAG (+0x38..+0x3f). Every other bit is the external input.
 pub const TRAILER_INTERNAL: u32 = 0xffff_5780;
@@ -38,7 +38,7 @@ const USER_BIT: u32 = 0x07;
 const PAUSED_BIT: u32 = 0x0c;
 const PERIODIC_BIT: u32 = 0x0e;
 
-/// The view index of each NEXT register and the shadow it reads (G4).
+/// The view index of each NEXT register and the shadow it reads (S25.4).
 const NEXT_REGS: [(usize, usize); 5] = [
     (gr::CTR_CYCLES_NEXT, shadow::CYCLES),
     (gr::CTR_EVENT_NEXT, shadow::EVENT),
@@ -58,9 +58,9 @@ pub struct GfDomainInputs<'a> {
     /// This domain's clock enable (S15).
     pub tick: bool,
     /// The exported flops of the domain's set, index k = domain k of the set
-    /// (S16; G12: nothing from other sets).
+    /// (S16; S25.12: nothing from other sets).
     pub exports: Exports,
-    /// The set's DSET CTRL.PERIODIC_RESET (G12, S18).
+    /// The set's DSET CTRL.PERIODIC_RESET (S25.12, S18).
     pub periodic_reset: bool,
 }
 
@@ -75,10 +75,10 @@ pub struct GfDomain {
     /// The counting engine: counters, shadows, single and quad state, FLAG,
     /// EVENT/FLAG signals and edge counts, PERIODIC, previous selections.
     pub engine: EngineState,
-    /// USER_0..3 values and their pulse-mode bits (G7).
+    /// USER_0..3 values and their pulse-mode bits (S25.7).
     pub user: u8,
     pub user_pulse: u8,
-    /// STATE flops (G6): the previous tick's raw SWAP signal and PRE, START,
+    /// STATE flops (S25.6): the previous tick's raw SWAP signal and PRE, START,
     /// STOP logic-op results.
     pub swap_prev: bool,
     pub pre_prev: bool,
@@ -101,7 +101,7 @@ pub fn plain_op(op: u32) -> u32 {
 }
 
 impl GfDomain {
-    /// A domain just out of reset (S8, G13): every stored bit 0, MODE HALTED.
+    /// A domain just out of reset (S8, S25.13): every stored bit 0, MODE HALTED.
     pub fn new(place: DomPlace) -> GfDomain {
         GfDomain {
             place,
@@ -133,7 +133,7 @@ impl GfDomain {
 
     /// DOM[k].EVENT / DOM[k].FLAG as this domain sees them (bit k): its own
     /// signals directly, the set's others through the import CTRL bits 7/8
-    /// select (S16, G9); k >= the set's size: 0.
+    /// select (S16, S25.9); k >= the set's size: 0.
     pub fn imports(&self) -> (u8, u8) {
         let ctrl = self.stored[gr::CTRL];
         let pulses = |p: &[PulseSync; 8]| p.iter().enumerate().fold(0u8, |a, (k, x)| a | u8::from(x.pulse()) << k);
@@ -157,7 +157,7 @@ impl GfDomain {
     }
 
     /// The 256 signals as every consumer inside the domain sees them (S9,
-    /// G9): external inputs, the internal trailer in the last word, 0 at and
+    /// S25.9): external inputs, the internal trailer in the last word, 0 at and
     /// past SigCount.
     pub fn effective_signals(&self, inp: &GfDomainInputs) -> [u32; 8] {
         let mut w = inp.sig.into_inner();
@@ -185,14 +185,14 @@ impl GfDomain {
         [st[gr::PRE_SRC], st[gr::START_SRC], st[gr::EVENT_SRC], st[gr::STOP_SRC], 0, 0]
     }
 
-    /// The raw signal SWAP_SRC selects (G3).
+    /// The raw signal SWAP_SRC selects (S25.3).
     fn swap_signal(&self, eff: &[u32; 8]) -> bool {
         let s = field::SWAP_SRC_SWAP.get(self.stored[gr::SWAP_SRC]) as usize;
         (eff[s / 32] >> (s % 32)) & 1 != 0
     }
 
-    /// The engine's controls of a tick: stored registers decoded (G1, G2,
-    /// D2) and this tick's write's side effects (G4, G5, S17).
+    /// The engine's controls of a tick: stored registers decoded (S25.1, S25.2,
+    /// D2) and this tick's write's side effects (S25.4, S25.5, S17).
     fn controls(&self, eff: [u32; 8], write: Option<(usize, u32)>, periodic_reset: bool) -> Controls {
         let st = &self.stored;
         let ctrl = st[gr::CTRL];
@@ -220,30 +220,30 @@ impl GfDomain {
             event_ctr_period: field::CTRL_EVENT_CTR_PERIOD.get(ctrl) != 0,
             periodic_period: field::CTRL_PERIODIC_PERIOD.get(ctrl),
             periodic_reset,
-            // G5: only SINGLE_BEGIN starts, only in MODE = SINGLE.
+            // S25.5: only SINGLE_BEGIN starts, only in MODE = SINGLE.
             start: mode == MODE_SINGLE && written(gr::SINGLE_BEGIN_TRIGGER).is_some(),
-            // G5: SINGLE_ABORT, or a CTRL write whose MODE is not SINGLE.
+            // S25.5: SINGLE_ABORT, or a CTRL write whose MODE is not SINGLE.
             abort: write.is_some_and(|(idx, _)| GF_DOM_REGS[idx].aborts) || new_mode.is_some_and(|m| m != MODE_SINGLE),
             swap: self.swap_signal(&eff),
             ack: written(gr::QUAD_ACK_TRIGGER).is_some_and(|v| v & 1 != 0),
-            // S17, G2: a CTRL write entering QUAD from another mode.
+            // S17, S25.2: a CTRL write entering QUAD from another mode.
             quad_enter: mode != MODE_QUAD && new_mode == Some(MODE_QUAD),
             init_pre: written(gr::CTR_PRE),
             init_stop: written(gr::CTR_STOP),
-            // G4: the five writable NEXT registers (CTR_CYCLES_NEXT_RO,
+            // S25.4: the five writable NEXT registers (CTR_CYCLES_NEXT_RO,
             // _HIGH and CTR_RECORD_STOP_NEXT are not among them).
             shadow_write: write.and_then(|(idx, v)| NEXT_REGS.iter().find(|r| r.0 == idx).map(|r| (r.1, v))),
         }
     }
 
-    /// CTRL as read (decision 9): stored bits, QUAD_STATE, SINGLE_STATE.
+    /// CTRL as read (S25.2): stored bits, QUAD_STATE, SINGLE_STATE.
     pub fn ctrl_view(&self) -> u32 {
         self.stored[gr::CTRL]
             | field::CTRL_QUAD_STATE.set(0, u32::from(self.engine.quad_state))
             | field::CTRL_SINGLE_STATE.set(0, self.engine.single_state as u32)
     }
 
-    /// STATE (G6): flops only.
+    /// STATE (S25.6): flops only.
     pub fn state_view(&self) -> u32 {
         let e = &self.engine;
         let prev = e.src_prev;
@@ -265,7 +265,7 @@ impl GfDomain {
             | b(self.stop_prev, 27)
     }
 
-    /// SRC_STATUS (G10): bits 15:0 as S9, then SETFLAG's arguments
+    /// SRC_STATUS (S25.10): bits 15:0 as S9, then SETFLAG's arguments
     /// (START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1]) and CLRFLAG's
     /// (PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1]) of this cycle.
     pub fn src_status(&self, eff: &[u32; 8]) -> u32 {
@@ -274,7 +274,7 @@ impl GfDomain {
         sel | pick([6, 7, 0, 1]) << 16 | pick([2, 3, 4, 5]) << 20
     }
 
-    /// The register view of this cycle (decision 3): what a read of each
+    /// The register view of this cycle (S25.0): what a read of each
     /// register returns. Triggers and zero registers read 0.
     pub fn view(&self, inp: &GfDomainInputs, out: &mut [u32; GF_NUM_DOM_REGS]) {
         for (idx, reg) in GF_DOM_REGS.iter().enumerate() {
@@ -320,18 +320,18 @@ impl GfDomain {
         let ctl = self.controls(eff, inp.write, inp.periodic_reset);
         let c = d.engine.step(&ctl);
 
-        // G6: the STATE flops of this tick.
+        // S25.6: the STATE flops of this tick.
         d.swap_prev = ctl.swap;
         (d.pre_prev, d.start_prev, d.stop_prev) = (c.pre, c.start, c.stop);
 
-        // G7: a USER_TRIGGER write sets the values and the pulse bits; every
+        // S25.7: a USER_TRIGGER write sets the values and the pulse bits; every
         // other tick clears the values in pulse mode.
         match inp.write {
             Some((gr::USER_TRIGGER, v)) => (d.user, d.user_pulse) = ((v & 0xf) as u8, ((v >> 4) & 0xf) as u8),
             _ => d.user = self.user & !self.user_pulse,
         }
 
-        // S16, G12: the destination stages sample the set's other domains.
+        // S16, S25.12: the destination stages sample the set's other domains.
         let others = self.others();
         let x = &inp.exports;
         d.ev_s = [x.event_sig & others, self.ev_s[0]];
@@ -353,7 +353,7 @@ mod tests {
     use rstest::rstest;
 
     /// Flat domain 0 of `fermi`: GPC0 domain 0, 0xe0 signals, a set of one
-    /// (docs/design/gf100.md 1.4); trailer base B = 0xa0 (G9).
+    /// (docs/design/gf100.md 1.4); trailer base B = 0xa0 (S25.9).
     fn fermi_dom0() -> GfDomain {
         GfDomain::new(DomPlace {
             kind: SetKind::Gpc,
@@ -385,7 +385,7 @@ mod tests {
 
     const SWAP_SIG: usize = 0x10;
 
-    /// G4. Tick 0 writes CTRL (`mode`; entering QUAD clears the shadows,
+    /// S25.4. Tick 0 writes CTRL (`mode`; entering QUAD clears the shadows,
     /// that tick runs HALTED), SWAP_SRC = external signal 0x10 at tick 1,
     /// ticks 2..5 idle, tick 6 writes `reg` = 50 with the SWAP signal
     /// `swap`. Expected after tick 6, by hand: in QUAD the shadows counted
@@ -431,13 +431,13 @@ mod tests {
         assert_eq!(field::CTRL_QUAD_STATE.get(v[gr::CTRL]), want_qs, "QUAD_STATE");
     }
 
-    /// G5. PRE_OP = START_OP = 0xffff (always 1), CTRL MODE SINGLE at tick
+    /// S25.5. PRE_OP = START_OP = 0xffff (always 1), CTRL MODE SINGLE at tick
     /// 2, SINGLE_BEGIN at tick 3: WAIT_FOR_PRE after 3, WAIT_FOR_START after
     /// 4, COUNTING after 5 (CTR_CYCLES 0), CTR_CYCLES 2 after tick 7. Tick 8
     /// writes `write`; expected (SINGLE_STATE, CTR_CYCLES) after it.
     #[rstest]
     #[case::nothing(None, 3, 3)]
-    // Only the triggers start and abort (G5), not PRE_OP or a config write.
+    // Only the triggers start and abort (S25.5), not PRE_OP or a config write.
     #[case::pre_op(Some((gr::PRE_OP, 0xffff)), 3, 3)]
     #[case::start_op(Some((gr::START_OP, 0xaaaa)), 3, 3)]
     #[case::threshold(Some((gr::THRESHOLD, 7)), 3, 3)]
@@ -467,12 +467,12 @@ mod tests {
         tick(&mut d, &sig, write);
         let v = view(&d, &sig);
         assert_eq!(field::CTRL_SINGLE_STATE.get(v[gr::CTRL]), want_state, "CTRL.SINGLE_STATE");
-        assert_eq!(v[gr::STATE] & 3, want_state, "STATE.SINGLE_STATE (G6)");
+        assert_eq!(v[gr::STATE] & 3, want_state, "STATE.SINGLE_STATE (S25.6)");
         assert_eq!(v[gr::CTR_CYCLES], want_cycles, "CTR_CYCLES");
         assert_eq!(v[gr::SINGLE_BEGIN_TRIGGER] | v[gr::SINGLE_ABORT_TRIGGER], 0, "triggers read 0");
     }
 
-    // G5: "The triggers do nothing outside SINGLE".
+    // S25.5: "The triggers do nothing outside SINGLE".
     #[rstest]
     #[case::halted(MODE_HALTED)]
     #[case::quad(MODE_QUAD)]
@@ -487,7 +487,7 @@ mod tests {
         assert_eq!(d.engine.single_state as u32, 0);
     }
 
-    /// G7: USER_TRIGGER = `data` at tick 0; (USER_TRIGGER read, USER_0 at
+    /// S25.7: USER_TRIGGER = `data` at tick 0; (USER_TRIGGER read, USER_0 at
     /// signal 0xc7 = B + 0x27, SIG_STATUS[6] bit 7) after ticks 0, 1, 2.
     #[rstest]
     // nouveau's 0x11: USER_0 = 1 for exactly one tick, then reads 0x10.
@@ -508,11 +508,11 @@ mod tests {
         }
     }
 
-    /// D2, G10, G6: PRE_SRC = 0x05 (SRC[0] = signal 5, SRC[1..3] = signal
+    /// D2, S25.10, S25.6: PRE_SRC = 0x05 (SRC[0] = signal 5, SRC[1..3] = signal
     /// 0), PRE_OP = truth table 0xf0f0 (= ARG2) with GF100 bit 19 (ARG2 <-
     /// SRC[0] delayed) and bit 18 (not stored). Signal 5 rises at tick 2:
     /// PRE is 0 in tick 2 (previous SRC[0] 0) and 1 from tick 3; STATE.PRE
-    /// (bit 25) shows it one tick later (G6). SRC_STATUS follows the current
+    /// (bit 25) shows it one tick later (S25.6). SRC_STATUS follows the current
     /// cycle: PRE_SRC[0] at bit 0 and as SETFLAG's third argument at bit 18.
     #[test]
     fn gf100_op_remap_src_status_state() {
@@ -533,7 +533,7 @@ mod tests {
         assert_eq!(view(&d, &sig)[gr::STATE], 1 << 25, "tick 4: PRE = delayed SRC[0] = 1");
     }
 
-    /// G8: FILTER stores all 32 bits and changes no counting: QUAD from
+    /// S25.8: FILTER stores all 32 bits and changes no counting: QUAD from
     /// tick 0, FILTER = 0xffffffff at tick 1; after tick 10 the cycles and
     /// event shadows (EVENT_OP 0xffff) hold ticks 1..10 = 10.
     #[rstest]
@@ -553,7 +553,7 @@ mod tests {
         assert_eq!([v[gr::CTR_CYCLES_NEXT], v[gr::CTR_EVENT_NEXT]], [10, 10]);
     }
 
-    // G9, G11: the trailer of a 0xe0 domain after reset: PAUSED (B+0x2c =
+    // S25.9, S25.11: the trailer of a 0xe0 domain after reset: PAUSED (B+0x2c =
     // 0xcc, word 6 bit 12) is 1 in HALTED; external inputs at the internal
     // positions are not seen, the others pass; nothing at or past 0xe0.
     #[test]

@@ -24,7 +24,7 @@ struct Drv {
 
 impl Drv {
     /// `preset` out of reset, PMC.ENABLE input 1, every domain ticking;
-    /// cycle 0 runs with `pmc_en` 0 (G14), so cycle 1 is the first to run.
+    /// cycle 0 runs with `pmc_en` 0 (S25.14), so cycle 1 is the first to run.
     fn new(preset: &str, strict: bool) -> Drv {
         let cfg = GfConfig { strict_decode: strict, ..GfConfig::preset(preset).unwrap() };
         let n = cfg.num_domains();
@@ -70,7 +70,7 @@ impl Drv {
         }
     }
 
-    /// The views of this cycle (decision 3).
+    /// The views of this cycle (S25.0).
     fn views(&self) -> (Vec<[u32; GF_NUM_DOM_REGS]>, Vec<[u32; GF_NUM_SET_REGS]>, [u32; GF_NUM_MAIN_REGS]) {
         let mut dom = vec![[0; GF_NUM_DOM_REGS]; self.sig.len()];
         let mut set = vec![[0; GF_NUM_SET_REGS]; self.top.set_ctrl.len()];
@@ -101,7 +101,7 @@ fn gf100_driver_perfctr(#[case] preset: &str) {
     d.write(0x1800ec, 0x11);
     assert_eq!(w, t0 + 34, "W = T0 + 34");
     assert_eq!(d.read(0x180070), 34, "CTR_CYCLES of the first period (ticks T0+1..W)");
-    assert_eq!(d.read(0x1800ec), 0x10, "USER_0 back to 0, PULSE_0 stored (G7)");
+    assert_eq!(d.read(0x1800ec), 0x10, "USER_0 back to 0, PULSE_0 stored (S25.7)");
     assert_eq!(d.cycle, w + 5);
     for s in 0x40..=0x43 {
         d.sig[0].set(s, true);
@@ -127,11 +127,11 @@ fn gf100_driver_perfctr(#[case] preset: &str) {
     let r = d.access(GfBusOp::Read { paddr: 0x70 });
     assert_eq!((r.rdata, r.slverr, r.ready), (0, true, true), "disabled: PRDATA 0, PSLVERR (strict)");
     d.pmc = true;
-    assert_eq!(d.read(0x18009c), 0, "HALTED, QUAD_STATE EMPTY after the PMC reset (G13)");
+    assert_eq!(d.read(0x18009c), 0, "HALTED, QUAD_STATE EMPTY after the PMC reset (S25.13)");
     assert_eq!(d.read(0x180080), 0, "CTR_EVENT cleared");
 }
 
-/// (e) decode and PSLVERR (decision 1; docs/design/gf100.md 1.1, S8).
+/// (e) decode and PSLVERR (S25.0; docs/design/gf100.md 1.1, S8).
 /// `op`: MMIO address, write data or None for a read, strobe.
 #[rstest]
 // GPC unit 2 of a 2-GPC preset (0x182000 = PADDR 0x2000), read and write.
@@ -150,7 +150,7 @@ fn gf100_driver_perfctr(#[case] preset: &str) {
 #[case::hole_dom_f0("fermi", true, 0x18_00f0, Some(1), 0xf, true)]
 #[case::hole_set("fermi", true, 0x1b_8004, None, 0xf, true)]
 #[case::hole_main("fermi", true, 0x1b_4000, None, 0xf, true)]
-// Zero registers: present, read 0, a write stores nothing, no PSLVERR (G16, D1).
+// Zero registers: present, read 0, a write stores nothing, no PSLVERR (S25.16, D1).
 #[case::zero_unk0b4("fermi", true, 0x18_00b4, None, 0xf, false)]
 #[case::zero_sig_status_hi("fermi", true, 0x18_0020, None, 0xf, false)]
 #[case::zero_write("fermi", true, 0x18_00c0, Some(5), 0xf, false)]
@@ -186,7 +186,7 @@ fn gf100_decode(
     let r = d.access(op);
     assert_eq!((r.rdata, r.slverr, r.ready), (0, want_slverr, true), "PRDATA 0, PSLVERR, PREADY");
     // A refused or ignored write changed nothing: every view word still 0
-    // but PAUSED (B+0x2c, every domain HALTED, G11) in the last signal word.
+    // but PAUSED (B+0x2c, every domain HALTED, S25.11) in the last signal word.
     let (dom, set, main) = d.views();
     for (i, v) in dom.iter().enumerate() {
         let last = usize::from(d.top.config().place(i).unwrap().sig_count) / 32 - 1;
@@ -222,7 +222,7 @@ fn gf100_write_waits_for_tick() {
     assert_eq!(d.read(0x1b8000), 0x10);
 }
 
-/// (f) G12, decision 4: imports stay inside a set. kepler: GPC0 = flat
+/// (f) S25.12, S25.9: imports stay inside a set. kepler: GPC0 = flat
 /// 0..2, GPC1 = flat 3..5 (0xe0, 0x20, 0x20 signals). GPC0 domain 1 gets
 /// EVENT_OP 0xffff: its EVENT signal is 1 two ticks after the write's tick,
 /// and GPC0 domain 0 sees it (CONTINUOUS, two more stages) at DOM[1].EVENT
@@ -251,7 +251,7 @@ fn gf100_imports_stay_in_set() {
     assert_eq!(d.read(0x180018) >> 22 & 1, 1, "GPC0 dom 0 SIG_STATUS[6] by the bus");
 }
 
-/// (g) G12, S18, S20: DSET CTRL.PERIODIC_RESET holds only its own set's
+/// (g) S25.12, S18, S20: DSET CTRL.PERIODIC_RESET holds only its own set's
 /// PERIODIC generators. fermi: GPC0 = flat 0, GPC1 = flat 1.
 #[test]
 fn gf100_dset_periodic_reset() {
@@ -277,7 +277,7 @@ fn gf100_dset_periodic_reset() {
     assert_eq!(d.views().0[0][gr::SIG_STATUS + 6] >> 14 & 1, 1, "PERIODIC at B+0x2e = 0xce");
 }
 
-/// (h) G13, G14: PMC disabled reads 0 with PSLVERR (strict) or without
+/// (h) S25.13, S25.14: PMC disabled reads 0 with PSLVERR (strict) or without
 /// (lax), the views are 0, and everything is reset after it.
 #[rstest]
 #[case::strict(true)]
@@ -290,7 +290,7 @@ fn gf100_pmc_disable(#[case] strict: bool) {
     d.write(0x1b4074, 0x1234_5678); // MAIN RECORD_START
     d.write(0x180080, 5); // a write to a read-only counter stores nothing
     d.wait(5);
-    assert_eq!(d.read(0x1b4080), 0x1234_5670, "RECORD_POS reads RECORD_START's 31:4 (G15)");
+    assert_eq!(d.read(0x1b4080), 0x1234_5670, "RECORD_POS reads RECORD_START's 31:4 (S25.15)");
     assert!(d.read(0x1800bc) > 0, "the cycles shadow runs");
     d.pmc = false; // input 0 from cycle t
     d.clock(None); // t: still enabled, state at t+1 = reset
@@ -311,7 +311,7 @@ fn gf100_pmc_disable(#[case] strict: bool) {
     assert_eq!(d.read(0x1b4074), 0, "MAIN cleared");
 }
 
-// G14: an input rising in cycle t gives the reset state in t+1 too: a
+// S25.14: an input rising in cycle t gives the reset state in t+1 too: a
 // write in the first enabled cycle (pmc_en 1, input 0) is lost.
 #[test]
 fn gf100_pmc_last_enabled_cycle_write_lost() {
@@ -325,7 +325,7 @@ fn gf100_pmc_last_enabled_cycle_write_lost() {
     assert_eq!(d.read(0x18009c), 0, "the write of the cycle with input 0 is reset away");
 }
 
-// G15: MAIN masks; RECORD_POS reads RECORD_START; writes to RECORD_POS /
+// S25.15: MAIN masks; RECORD_POS reads RECORD_START; writes to RECORD_POS /
 // COUNT store nothing.
 #[rstest]
 #[case::chan(0x1b4070, 0xffff_ffff, 0xbfff_ffff)]

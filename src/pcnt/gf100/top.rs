@@ -3,8 +3,7 @@
 //! in their sets, the per-set DSET CTRL, MAIN, and PMC.ENABLE. Mirrors
 //! `rtl/pcnt/pcnt_gf100_top.sv` (+ `pcnt_gf_apb.sv`).
 //!
-//! Contract (docs/design/gf100.md 1.1, G12..G15; the slice-2 interface
-//! decisions 1-6): one bus operation per cycle, taken in its APB ACCESS
+//! Contract (docs/semantics.md S25.0, S25.9, S25.12..S25.15, S25.17): one bus operation per cycle, taken in its APB ACCESS
 //! cycle (S1). A write to a domain register completes in the first ACCESS
 //! cycle in which that domain ticks (S15); a read of a domain register and
 //! every DSET/MAIN access complete in the first ACCESS cycle. PSLVERR (with
@@ -12,7 +11,7 @@
 //! units, a domain index past the set's size, HUB_* without a hub set, a
 //! partial strobe on a write: completes at once, PRDATA 0, changes nothing
 //! (S0, S8). Writes to read-only and zero registers store nothing, no
-//! PSLVERR. Imports stay inside a set (G12). PMC (G14): `pmc_en(t+1) =
+//! PSLVERR. Imports stay inside a set (S25.12). PMC (S25.14): `pmc_en(t+1) =
 //! pmc_enable(t)`, and the state at t+1 is the reset state unless both
 //! `pmc_en(t)` and `pmc_enable(t)` are 1; while `pmc_en` is 0 every access
 //! completes at once with PRDATA 0 and PSLVERR = StrictDecode, and every
@@ -43,7 +42,7 @@ pub struct GfCycleInputs<'a> {
     pub bus: Option<GfBusOp>,
     /// Clock enables, bit d = flat domain d ticks in this cycle (S15).
     pub ticks: u64,
-    /// PMC.ENABLE bit 28 (G14).
+    /// PMC.ENABLE bit 28 (S25.14).
     pub pmc_enable: bool,
 }
 
@@ -75,7 +74,7 @@ pub fn set_index(cfg: &GfConfig, kind: SetKind, unit: usize) -> usize {
 }
 
 /// Resolve a PADDR for this configuration; `None` means PSLVERR (S8,
-/// decision 1): a hole, an absent unit or domain, HUB_* without a hub.
+/// S25.0): a hole, an absent unit or domain, HUB_* without a hub.
 pub fn target(cfg: &GfConfig, paddr: u32) -> Option<GfTarget> {
     let d = gr::decode(paddr)?;
     let kind = match d.unit {
@@ -99,16 +98,16 @@ pub struct Gf100Pcounter {
     cfg: GfConfig,
     /// Every domain in flat order (GPC units, PART units, hub).
     pub domains: Vec<GfDomain>,
-    /// DSET CTRL of every set, flat set order (G12).
+    /// DSET CTRL of every set, flat set order (S25.12).
     pub set_ctrl: Vec<u32>,
-    /// Stored bits of the MAIN registers by MAIN view index (G15).
+    /// Stored bits of the MAIN registers by MAIN view index (S25.15).
     pub main: [u32; GF_NUM_MAIN_REGS],
-    /// `pmc_en_q` (G14).
+    /// `pmc_en_q` (S25.14).
     pub pmc_en: bool,
 }
 
 impl Gf100Pcounter {
-    /// Just out of rst_ni (G13, G14): every stored bit 0, `pmc_en` 0.
+    /// Just out of rst_ni (S25.13, S25.14): every stored bit 0, `pmc_en` 0.
     pub fn new(cfg: GfConfig) -> Result<Gf100Pcounter, GfConfigError> {
         cfg.validate()?;
         let domains = (0..cfg.num_domains())
@@ -137,7 +136,7 @@ impl Gf100Pcounter {
         );
     }
 
-    /// The reset state of everything but `pmc_en` (G13); no allocation.
+    /// The reset state of everything but `pmc_en` (S25.13); no allocation.
     fn reset(&mut self) {
         for d in self.domains.iter_mut() {
             *d = GfDomain::new(d.place);
@@ -180,14 +179,14 @@ impl Gf100Pcounter {
         self.domains[dom].view(&self.dom_inputs(inp, dom, None, x), out);
     }
 
-    /// A set's view: DSET CTRL's stored bits; VSTATUS_0/1 read 0 (G16).
+    /// A set's view: DSET CTRL's stored bits; VSTATUS_0/1 read 0 (S25.16).
     fn set_view(&self, set: usize) -> [u32; GF_NUM_SET_REGS] {
         let mut v = [0; GF_NUM_SET_REGS];
         v[gr::SET_CTRL] = self.set_ctrl[set] & GF_SET_REGS[gr::SET_CTRL].store_mask;
         v
     }
 
-    /// MAIN's view (G15): the stored registers, RECORD_POS = RECORD_START's
+    /// MAIN's view (S25.15): the stored registers, RECORD_POS = RECORD_START's
     /// bits 31:4, RECORD_COUNT and VSTATUS 0.
     fn main_view(&self) -> [u32; GF_NUM_MAIN_REGS] {
         let mut v = [0; GF_NUM_MAIN_REGS];
@@ -200,7 +199,7 @@ impl Gf100Pcounter {
         v
     }
 
-    /// The views of decision 3 for this cycle (before `step`): every
+    /// The views of S25.0 for this cycle (before `step`): every
     /// domain's, every set's and MAIN's words as a read would return them;
     /// all 0 while `pmc_en` is 0.
     pub fn view(
@@ -228,14 +227,14 @@ impl Gf100Pcounter {
     }
 
     /// One bus clock: the bus answer of this cycle, then the next state of
-    /// everything, committed (G14's reset rule last).
+    /// everything, committed (S25.14's reset rule last).
     pub fn step(&mut self, inp: &GfCycleInputs) -> BusResult {
         self.check_inputs(inp);
         let mut result = BusResult::default();
         // S8: with StrictDecode = 0 a refused access is silent.
         let refused = self.cfg.strict_decode;
         if !self.pmc_en {
-            // G14: held in reset; an access completes at once, no effect.
+            // S25.14: held in reset; an access completes at once, no effect.
             result.slverr = inp.bus.is_some() && refused;
             self.reset();
             self.pmc_en = inp.pmc_enable;
@@ -245,7 +244,7 @@ impl Gf100Pcounter {
         let x = self.exports();
         let mut dom_write: Option<(usize, usize, u32)> = None;
         // DSET / MAIN writes commit after the domains' step: a domain ticking
-        // in the write's cycle uses the old PERIODIC_RESET (G12, S20).
+        // in the write's cycle uses the old PERIODIC_RESET (S25.12, S20).
         let mut set_write: Option<(usize, u32)> = None;
         let mut main_write: Option<(usize, u32)> = None;
         match inp.bus {
@@ -292,7 +291,7 @@ impl Gf100Pcounter {
         if let Some((idx, v)) = main_write {
             self.main[idx] = v;
         }
-        // G14: the state at t+1 is the reset state unless pmc_en(t) and
+        // S25.14: the state at t+1 is the reset state unless pmc_en(t) and
         // pmc_enable(t) are both 1 (pmc_en(t) is 1 here).
         if !inp.pmc_enable {
             self.reset();

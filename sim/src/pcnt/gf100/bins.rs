@@ -12,7 +12,7 @@ use crate::engine::coverage::{BinDecl, Coverage};
 
 const KINDS: [SetKind; 3] = [SetKind::Gpc, SetKind::Part, SetKind::Hub];
 
-/// The NEXT registers a write sets (G4), in `gf.next.write.*` order.
+/// The NEXT registers a write sets (S25.4), in `gf.next.write.*` order.
 const NEXT: [(usize, &str); 5] = [
     (gregs::CTR_CYCLES_NEXT, "cycles"),
     (gregs::CTR_EVENT_NEXT, "event"),
@@ -35,7 +35,7 @@ pub struct Stats {
     /// SINGLE_BEGIN / SINGLE_ABORT written with MODE = SINGLE.
     pub single_begin: u64,
     pub single_abort: u64,
-    /// Counting ticks with FILTER.ENABLE = 1 (G8: no effect).
+    /// Counting ticks with FILTER.ENABLE = 1 (S25.8: no effect).
     pub filter_enable: u64,
     /// Cycles with the PMC.ENABLE input driven 0; APB accesses while the
     /// unit is held in reset by it (S25.14).
@@ -80,7 +80,7 @@ impl Stats {
                 self.filter_enable += u64::from(filter >> 31 & 1 == 1);
             }
             if mode == MODE_QUAD {
-                // USER_0 sits at trailer base + 0x27, base = SigCount - 0x40 (G9).
+                // USER_0 sits at trailer base + 0x27, base = SigCount - 0x40 (S25.9).
                 let user0 = i32::from(dom.place.sig_count) - 0x40 + 0x27;
                 let swap = (dom.stored[gregs::SWAP_SRC] & 0xff) as i32;
                 if (user0..user0 + 4).contains(&swap) {

@@ -26,7 +26,7 @@ pub struct In {
 }
 
 /// Output record: the port outputs of cycle t and the register views
-/// (docs/design/gf100.md decision 3), into buffers the caller owns.
+/// (docs/semantics.md S25.0), into buffers the caller owns.
 #[repr(C)]
 #[derive(Debug)]
 pub struct Out {

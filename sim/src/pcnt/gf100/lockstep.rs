@@ -2,7 +2,7 @@
 //! Verilated `pcnt_gf100_top` of a preset and the model's `Gf100Pcounter`,
 //! one bus clock at a time. Compared after every clock: every domain's
 //! register view, every set's and MAIN's (what a read would return in that
-//! cycle, decision 3 of the design's interface), PRDATA, PSLVERR and PREADY.
+//! cycle, docs/semantics.md S25.0), PRDATA, PSLVERR and PREADY.
 //! The scenario-script commands run on it unchanged (`script::Target`).
 
 use std::path::Path;
@@ -298,7 +298,7 @@ impl Target for GfLockstep {
     }
 
     /// The S14 backdoor on both sides, before the next clock. GF100
-    /// counters are 32 bits (G0), the PERIODIC counter 17.
+    /// counters are 32 bits (S25.0), the PERIODIC counter 17.
     fn poke(&mut self, dom: u8, counter: Counter, value: u64) {
         let dom = usize::from(dom);
         let width = if counter == Counter::PeriodicCnt { 17 } else { 32 };
@@ -317,7 +317,7 @@ impl Target for GfLockstep {
             Counter::ShPre => e.shadow[pcounter::engine::shadow::PRE] = v32,
             Counter::ShStop => e.shadow[pcounter::engine::shadow::STOP] = v32,
             Counter::PeriodicCnt => e.periodic_cnt = v32,
-            // Refused before a GF100 script runs (no record mode, G15).
+            // Refused before a GF100 script runs (no record mode, S25.15).
             Counter::RecCycles | Counter::RecCyclesHi | Counter::RecStop | Counter::RecEv(_) => return,
         }
         if let Some(rtl) = &mut self.rtl {
@@ -326,10 +326,10 @@ impl Target for GfLockstep {
         }
     }
 
-    /// The parser refuses `pulse` for GF100 (no PGRAPH inputs, G0).
+    /// The parser refuses `pulse` for GF100 (no PGRAPH inputs, S25.0).
     fn pulse(&mut self, _input: &GlobalInput, _cycles: u32) {}
 
-    /// The parser refuses `mem` for GF100 (no record memory, G15).
+    /// The parser refuses `mem` for GF100 (no record memory, S25.15).
     fn mem_word(&mut self, _addr: u64) -> Result<u32, Box<Mismatch>> {
         Ok(0)
     }

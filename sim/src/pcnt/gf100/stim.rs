@@ -73,7 +73,7 @@ impl GfStim {
         self.queue.push_back(Cmd::Wait { cycles });
     }
 
-    /// Trailer base B = SigCount - 0x40 (G9), as a signal number (may be < 0).
+    /// Trailer base B = SigCount - 0x40 (S25.9), as a signal number (may be < 0).
     fn base(&self, dom: usize) -> i32 {
         i32::from(self.cfg.place(dom).expect("domain").sig_count) - 0x40
     }
@@ -88,7 +88,7 @@ impl GfStim {
             5..=7 => self.rng.gen_range(0..8),
             _ => self.rng.gen_range(0..0x100),
         };
-        // Positions below 0 do not exist (G9); beyond SigCount read 0.
+        // Positions below 0 do not exist (S25.9); beyond SigCount read 0.
         if s < 0 || s >= 0x100 {
             self.rng.gen_range(0..sc.min(0x100)) as u32
         } else {
@@ -247,7 +247,7 @@ impl GfStim {
         self.write(dom, gregs::CTR_PRE, p);
         self.write(dom, gregs::CTR_STOP, s);
         self.write(dom, gregs::THRESHOLD, t);
-        // A PRE_OP write in SINGLE starts nothing on GF100 (G5).
+        // A PRE_OP write in SINGLE starts nothing on GF100 (S25.5).
         let o = self.op_value();
         self.write(dom, gregs::PRE_OP, o);
         let any = self.rng.gen();
@@ -276,7 +276,7 @@ impl GfStim {
         }
     }
 
-    /// NEXT writes, some in a tick whose swap signal is held (G4).
+    /// NEXT writes, some in a tick whose swap signal is held (S25.4).
     fn next_writes(&mut self, dom: usize) {
         if self.pm(500) {
             self.write(dom, gregs::CTRL, 0x0004_0002);
@@ -336,7 +336,7 @@ impl GfStim {
         }
     }
 
-    /// A set's PERIODIC_RESET toggled while its domains run PERIODIC (G12).
+    /// A set's PERIODIC_RESET toggled while its domains run PERIODIC (S25.12).
     fn dset_periodic(&mut self) {
         let sets = self.cfg.num_sets();
         let set = self.rng.gen_range(0..sets);

@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 
 use pcounter::gf100::config::GfConfig;
 
-use crate::pcnt::gf100::lockstep::{self, GfLockstep};
-use crate::pcnt::gf100::{ffi, stim::GfStim};
+use super::RunError;
 use crate::coverage::Coverage;
 use crate::engine::artifacts;
 use crate::engine::compare;
 use crate::engine::mismatch::Mismatch;
-use super::RunError;
+use crate::pcnt::gf100::lockstep::{self, GfLockstep};
+use crate::pcnt::gf100::{ffi, stim::GfStim};
 use crate::script::{self, Cmd, Line, Script};
 
 /// Everything that makes a GF100 run reproducible.

@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use pcounter::regs::Gen;
 
+use super::gf100::GfJob;
 use crate::coverage::{self, Coverage};
 use crate::engine::results::{JobResult, RegressError, Results};
 use crate::lockstep::Mismatch;
-use super::gf100::GfJob;
 use crate::pcnt::gf100;
 use crate::script::Cmd;
 

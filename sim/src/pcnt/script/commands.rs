@@ -106,7 +106,7 @@ pub trait Target {
     fn mem_word(&mut self, addr: u64) -> Result<u32, Box<Mismatch>>;
     /// The simulated record memory (fault ranges, latencies; S21).
     fn mem(&mut self) -> &mut AxiMem;
-    /// PMC.ENABLE bit 28 (GF100 only, G14), from the next clock on.
+    /// PMC.ENABLE bit 28 (GF100 only, S25.14), from the next clock on.
     fn pmc_enable(&mut self, on: bool);
 }
 
@@ -268,7 +268,7 @@ script_commands! {
         run(t) { Ok(None) }
 
     /// GF100: PMC.ENABLE bit 28 from the next clock on; 0 holds the whole
-    /// PCOUNTER in reset (docs/design/gf100.md G14).
+    /// PCOUNTER in reset (docs/semantics.md S25.14).
     "pmc_enable" PmcEnable { on: bool }
         usage "pmc_enable 0|1 (gen gf100: PMC.ENABLE bit 28 from the next clock; 0 holds PCOUNTER in reset)";
         example "pmc_enable 0";
@@ -585,7 +585,7 @@ impl Parser {
 
 impl Parser {
     /// `gen gf100`: its window, its presets, no `domains` (the preset has
-    /// them), no PGRAPH inputs (docs/design/gf100.md G0). The domain count
+    /// them), no PGRAPH inputs (docs/semantics.md S25.0). The domain count
     /// becomes the smallest preset's, for the range checks that follow.
     fn check_gf100(&mut self) -> Result<(), (usize, String)> {
         let gen_line = self.gen_line.unwrap_or(0);
@@ -626,19 +626,19 @@ impl Parser {
                     format!("address {addr:#x} is outside the gf100 window (expected 0x180000..=0x1bffff)")
                 }
                 Cmd::Pulse { input, .. } => format!(
-                    "'pulse {}' does not exist on gf100 (no PGRAPH inputs in its trailer, docs/design/gf100.md G0)",
+                    "'pulse {}' does not exist on gf100 (no PGRAPH inputs in its trailer, docs/semantics.md S25.0)",
                     input.name()
                 ),
                 Cmd::Poke { counter, .. } if counter.name().starts_with("rec_") => format!(
-                    "poke {} needs record mode, which gf100 does not run (docs/design/gf100.md G15)",
+                    "poke {} needs record mode, which gf100 does not run (docs/semantics.md S25.15)",
                     counter.name()
                 ),
                 Cmd::Poke { counter, value, .. } if *value >> 32 != 0 => format!(
-                    "poke value {value:#x} does not fit {} on gf100 (32 bits, docs/design/gf100.md G0)",
+                    "poke value {value:#x} does not fit {} on gf100 (32 bits, docs/semantics.md S25.0)",
                     counter.name()
                 ),
                 Cmd::Mem { .. } | Cmd::Fault { .. } | Cmd::Latency { .. } => format!(
-                    "'{}' needs record mode, which gf100 does not run (registers only, docs/design/gf100.md G15)",
+                    "'{}' needs record mode, which gf100 does not run (registers only, docs/semantics.md S25.15)",
                     l.cmd.to_string().split(' ').next().unwrap_or("")
                 ),
                 _ => continue,
