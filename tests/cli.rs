@@ -131,7 +131,7 @@ fn usage_errors_exit_2() {
     let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
     assert!(err.contains(&format!("no Verilated build for 3 domain(s) (built: {})", counts.join(", "))), "{err}");
     let (_, err) = text(&pcnt(&["cosim", "--gen", "bogus"]));
-    assert!(err.contains("[possible values: all, nv10, nv15, nv20, nv30, nv40, g84, g92, gt215]"), "{err}");
+    assert!(err.contains("[possible values: all, nv10, nv15, nv20, nv30, nv40, g84, g92, gt215, gf100]"), "{err}");
     let (_, err) = text(&pcnt(&["cosim", "--fault", "nonexistent"]));
     for f in Rtl::faults() {
         assert!(err.contains(f), "--fault error does not name {f}:\n{err}");
@@ -443,11 +443,12 @@ fn make(args: &[&str]) -> (Option<i32>, String) {
 #[test]
 fn make_refuses_bad_variables_before_building() {
     let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
-    let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
+    let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).chain(["gf100"]).collect();
     // Every fault build of either device (compared as sorted lists: the
     // shell's glob order depends on the locale).
     let mut all_faults: Vec<&str> = Rtl::faults()
         .into_iter()
+        .chain(pcounter_sim::pcnt::gf100::ffi::faults())
         .chain(pcounter_sim::pmon::ffi::faults())
         .chain(pcounter_sim::r10k::ffi::faults())
         .collect();
@@ -468,7 +469,14 @@ fn make_refuses_bad_variables_before_building() {
         ("GEN=nv15,nv30 DOMAINS=8", "no generation of GEN has that many domains".to_string()),
         ("GEN=nv10,nv15 DOMAINS=2,8", "no generation of GEN has that many domains".to_string()),
         ("FAULT=threshold_cmp GEN=nv10,nv15", "the fault runs on nv40, g84, g92, gt215 only".to_string()),
-        ("LAYOUT=bogus", format!("valid layouts are {}", pcounter::Layout::NAMES.join(", "))),
+        (
+            "LAYOUT=bogus",
+            format!(
+                "valid layouts are {}, and for GEN=gf100 {}",
+                pcounter::Layout::NAMES.join(", "),
+                pcounter::gf100::config::PRESETS.join(", ")
+            ),
+        ),
         ("DECODE=loose", "valid decodes are strict, lax".to_string()),
         ("SEEDS=0", "SEEDS=0: expected at least 1".to_string()),
         ("SEEDS=2000000", "SEEDS=2000000: expected at most 1000000".to_string()),
@@ -501,6 +509,12 @@ fn make_refuses_bad_variables_before_building() {
         &["GEN=nv10", "DOMAINS=1"],
         &["GEN=nv10"],
         &["GEN=nv20", "DOMAINS=1,2,8"],
+        // GF100: its presets as LAYOUT, DOMAINS does not apply to it alone,
+        // its faults run by the PCOUNTER device.
+        &["GEN=gf100", "LAYOUT=kepler"],
+        &["GEN=gf100", "DOMAINS=1,2,8"],
+        &["GEN=gf100", "FAULT=gf_swap_wrong_set"],
+        &["DEVICE=pcnt", "FAULT=gf_user_pulse_two_clocks"],
     ] {
         let args: Vec<&str> = std::iter::once("check-vars").chain(ok.iter().copied()).collect();
         let (code, out) = make(&args);

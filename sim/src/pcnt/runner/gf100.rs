@@ -3,7 +3,7 @@
 //! waves of a deterministic re-run). Scripts run in `scripts.rs`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pcounter::gf100::config::GfConfig;
 
@@ -12,7 +12,7 @@ use crate::coverage::Coverage;
 use crate::engine::artifacts;
 use crate::engine::compare;
 use crate::engine::mismatch::Mismatch;
-use crate::pcnt::gf100::lockstep::{self, GfLockstep};
+use crate::pcnt::gf100::lockstep::GfLockstep;
 use crate::pcnt::gf100::{ffi, stim::GfStim};
 use crate::script::{self, Cmd, Line, Script};
 
