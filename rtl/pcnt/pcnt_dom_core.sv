@@ -354,25 +354,28 @@ module pcnt_dom_core (
                                                             quad_old_inc[i * 32 +: 32]);
   end
 
+  // The shadows as the mode leaves them: counting, or restarting at a swap,
+  // in quad mode; held otherwise.
+  logic [QuadW-1:0] shadow_run, shadow_wr;
+
+  assign shadow_run = mode_quad_i ? (quad_swap ? quad_new_inc : quad_old_set) : shadow_q;
+
+  // G4: a written shadow takes the written value in every mode, instead of
+  // this tick's increment and over a swap's restart. The swap's copy to
+  // CTR_* (quad_old_set) does not see the write. (A separate block, so that
+  // a shell tying the port to 0 leaves the whole-vector muxes of S17.)
   always_comb begin
-    shadow_d = shadow_q;
-    if (quad_enter_i) begin
-      // Entering QUAD from another mode: that tick still runs the old mode.
-      shadow_d = '0;
-    end else begin
-      if (mode_quad_i) begin
-        shadow_d = quad_swap ? quad_new_inc : quad_old_set;
-      end
-      // G4: a written shadow takes the written value in every mode, instead
-      // of this tick's increment and over a swap's restart. The swap's copy
-      // to CTR_* (quad_old_set) does not see the write.
-      for (int unsigned i = 0; i < pcnt_pkg::NumQuadCtr; i++) begin
-        if (shadow_we_i[i]) begin
-          shadow_d[i * 32 +: 32] = shadow_wdata_i;
-        end
+    shadow_wr = shadow_run;
+    for (int unsigned i = 0; i < pcnt_pkg::NumQuadCtr; i++) begin
+      if (shadow_we_i[i]) begin
+        shadow_wr[i * 32 +: 32] = shadow_wdata_i;
       end
     end
   end
+
+  // Entering QUAD from another mode clears the shadows (that tick still runs
+  // the old mode); it wins over a write.
+  assign shadow_d = quad_enter_i ? '0 : shadow_wr;
 
   always_comb begin
     // Step (1): the ack retires a set.
