@@ -230,10 +230,9 @@ impl GfLockstep {
         let lockstep = self.rtl.is_some();
         if lockstep || self.wave.is_some() {
             self.model.view(&inp, &mut self.dom_view, &mut self.set_view, &mut self.main_view);
-            let mut k = 0;
-            for w in self.dom_view.iter().flatten().chain(self.set_view.iter().flatten()).chain(&self.main_view) {
+            let words = self.dom_view.iter().flatten().chain(self.set_view.iter().flatten()).chain(&self.main_view);
+            for (k, w) in words.enumerate() {
                 self.view[k] = *w;
-                k += 1;
             }
         }
         if lockstep {

@@ -89,7 +89,7 @@ impl GfStim {
             _ => self.rng.gen_range(0..0x100),
         };
         // Positions below 0 do not exist (S25.9); beyond SigCount read 0.
-        if s < 0 || s >= 0x100 {
+        if !(0..0x100).contains(&s) {
             self.rng.gen_range(0..sc.min(0x100)) as u32
         } else {
             s as u32

@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+mod checks;
 mod cmd;
 mod commands;
 
