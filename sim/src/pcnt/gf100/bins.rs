@@ -95,12 +95,12 @@ impl Stats {
             GfBusOp::Write { paddr, data, strb } => (paddr, strb == 0xf, data),
             GfBusOp::Read { paddr } => (paddr, false, 0),
         };
-        let Some(t) = pcounter::gf100::top::target(m.config(), paddr) else {
+        // Presence against the configuration (PSLVERR otherwise, S25.0).
+        if pcounter::gf100::top::target(m.config(), paddr).is_none() {
             self.decode_absent += 1;
             return;
-        };
+        }
         let Some(dec) = gregs::decode(paddr) else { return };
-        let _ = t;
         match dec.unit.block() {
             gregs::GfBlock::Set => self.dset_write += u64::from(write),
             gregs::GfBlock::Main => self.main_write += u64::from(write),
