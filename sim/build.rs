@@ -43,7 +43,12 @@ struct Variant {
     layout: Layout,
     cfg: Config,
     fault: Option<Fault>,
+    /// A Yosys netlist of pcnt_top built instead of the RTL (`make gatesim`).
+    netlist: Option<PathBuf>,
 }
+
+/// The generations a fault's runs rotate over without `gens:` (the NV40 family).
+const DEFAULT_FAULT_GENS: &str = "nv40,g84,g92,gt215";
 
 struct Fault {
     name: String,
@@ -101,6 +106,9 @@ struct Device {
     /// added to the `configs` ones; fault builds take `fault_config`'s.
     params_of: Option<fn(&str) -> Vec<String>>,
     fault_config: &'static str,
+    /// Configurations compiled at -O1 like the fault builds (the fast path;
+    /// see `Job`): large tops that the default regression runs briefly.
+    o1_configs: &'static [&'static str],
     /// The shim exports `<name>_poke` (the S14 backdoor).
     poke: bool,
 }
@@ -117,6 +125,7 @@ const DEVICES: &[Device] = &[
         waivers: false,
         params_of: None,
         fault_config: "",
+        o1_configs: &[],
         poke: false,
     },
     Device {
@@ -131,6 +140,7 @@ const DEVICES: &[Device] = &[
         waivers: false,
         params_of: None,
         fault_config: "",
+        o1_configs: &[],
         poke: false,
     },
     // The GF100+ PCOUNTER (docs/design/gf100.md): its own top over the same
@@ -148,6 +158,10 @@ const DEVICES: &[Device] = &[
         waivers: true,
         params_of: Some(gf_params),
         fault_config: "gf_fault",
+        // The 18-domain GK104-like preset: 200 s of C++ at -O3, most of the
+        // harness build's critical path, for two 200 000-cycle runs of the
+        // default regression; -O1 compiles it in about 80 s (issue 16).
+        o1_configs: &["kepler"],
         poke: true,
     },
 ];
@@ -205,6 +219,7 @@ fn main() {
             layout,
             cfg: Config::with_layout(gen, d as usize, layout).expect("build layout"),
             fault: None,
+            netlist: None,
         })
         .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
@@ -219,9 +234,11 @@ fn main() {
                 layout: f.layout,
                 cfg,
                 fault: Some(f),
+                netlist: None,
             });
         }
     }
+    netlists(&mut variants);
 
     let cache = VCache::new(&out, &verilator);
     let mut libs = vec![runtime(&vroot, &cache)];
@@ -231,20 +248,26 @@ fn main() {
         let dir = out.join(&v.name);
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match &v.fault {
-            None => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
-            Some(f) => (patched_copy(&root, &files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
+        let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match (&v.netlist, &v.fault) {
+            (Some(n), _) => (vec![n.clone()], root.join(INC_DIR)),
+            (None, None) => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
+            (None, Some(f)) => (patched_copy(&root, &files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
         };
         let prefix = format!("Vpcnt_{}", v.name);
         // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
         // about the 32-bit `1`.
-        let params = [
-            format!("-GNumDomains={}", v.domains),
-            format!("-GStrictDecode=1'b{}", u8::from(v.strict)),
-            format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
-            format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
-            format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
-        ];
+        // A netlist has its parameters built in (tools/gatesim.py checks
+        // them against the configuration's).
+        let params = match v.netlist {
+            Some(_) => vec![],
+            None => vec![
+                format!("-GNumDomains={}", v.domains),
+                format!("-GStrictDecode=1'b{}", u8::from(v.strict)),
+                format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
+                format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
+                format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
+            ],
+        };
         // Fault variants only run short regressions: -O1 halves their C++
         // compile time, which dominates `make test` (about 30 variants).
         let opt: u8 = match env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()) {
@@ -279,7 +302,16 @@ fn main() {
                     .define("PCNT_NAME", v.name.as_str())
                     .define("PCNT_TOP", prefix.as_str())
                     .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str());
-                Lib::Pending(Box::new(Job { lib, key, verilate: Some(cmd), prefix, dir, cc: b, opt }))
+                Lib::Pending(Box::new(Job {
+                    lib,
+                    key,
+                    verilate: Some(cmd),
+                    prefix,
+                    dir,
+                    cc: b,
+                    slow_cc: cc_build(&vroot, 0),
+                    opt,
+                }))
             }
         });
 
@@ -332,6 +364,51 @@ fn main() {
          /// Waiver file of every harness build, relative to the repository root.\npub static VERILATOR_WAIVERS: &str = {WAIVERS:?};\n"
     );
     fs::write(out.join("harness_flags.rs"), flags).unwrap();
+}
+
+/// `make gatesim` (tools/gatesim.py) sets PCNT_NETLIST_DIR to a folder of
+/// Yosys netlists of pcnt_top (`synth`, `write_verilog`): `<config>.v`
+/// replaces that configuration's RTL, and each `gate_<what>.v`, a 1-domain
+/// netlist with one gate edited, becomes the fault build `gate_<what>`.
+fn netlists(variants: &mut Vec<Variant>) {
+    println!("cargo:rerun-if-env-changed=PCNT_NETLIST_DIR");
+    let Some(dir) = env::var_os("PCNT_NETLIST_DIR").map(PathBuf::from) else { return };
+    println!("cargo:rerun-if-changed={}", dir.display());
+    for v in variants.iter_mut().filter(|v| v.fault.is_none()) {
+        let f = dir.join(format!("{}.v", v.name));
+        if f.is_file() {
+            v.netlist = Some(f);
+        }
+    }
+    let mut gates: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("PCNT_NETLIST_DIR {}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "v"))
+        .filter(|p| p.file_stem().and_then(|s| s.to_str()).is_some_and(|s| s.starts_with("gate_")))
+        .collect();
+    gates.sort();
+    for g in gates {
+        let name = g.file_stem().unwrap().to_str().unwrap().to_string();
+        variants.push(Variant {
+            name: format!("f_{name}"),
+            domains: 1,
+            strict: true,
+            layout: Layout::Default,
+            cfg: Config::with_layout(Gen::G84, 1, Layout::Default).expect("gate layout"),
+            fault: Some(Fault {
+                name,
+                file: String::new(),
+                line: None,
+                strict: true,
+                layout: Layout::Default,
+                edits: vec![],
+                gens: DEFAULT_FAULT_GENS.split(',').map(String::from).collect(),
+                device: "pcnt".into(),
+            }),
+            netlist: Some(g),
+        });
+    }
 }
 
 /// A packed per-domain parameter value (domain 0 in the low bits) as a sized
@@ -406,7 +483,7 @@ fn device_jobs(
             ),
         };
         let prefix = format!("V{name}");
-        let opt: u8 = if fault.is_some() { 1 } else { 3 };
+        let opt: u8 = if fault.is_some() || d.o1_configs.contains(&cfg.as_str()) { 1 } else { 3 };
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
         key.add(d.top.as_bytes())
@@ -445,7 +522,16 @@ fn device_jobs(
                     .define("DEV_NAME", name.as_str())
                     .define("DEV_TOP", prefix.as_str())
                     .define("DEV_HDR", format!("\"{prefix}.h\"").as_str());
-                Lib::Pending(Box::new(Job { lib: name.clone(), key, verilate: Some(cmd), prefix, dir, cc: b, opt }))
+                Lib::Pending(Box::new(Job {
+                    lib: name.clone(),
+                    key,
+                    verilate: Some(cmd),
+                    prefix,
+                    dir,
+                    cc: b,
+                    slow_cc: cc_build(vroot, 0),
+                    opt,
+                }))
             }
         });
         writeln!(decls, "    fn {name}_new(x_seed: u32) -> *mut c_void;").unwrap();
@@ -518,7 +604,16 @@ fn runtime(vroot: &Path, cache: &VCache) -> Lib {
             let mut cc = cc_build(vroot, 3);
             cc.files(&files);
             let dir = cache.out.join(&lib);
-            Lib::Pending(Box::new(Job { lib, key, verilate: None, prefix: String::new(), dir, cc, opt: 3 }))
+            Lib::Pending(Box::new(Job {
+                lib,
+                key,
+                verilate: None,
+                prefix: String::new(),
+                dir,
+                slow_cc: cc.clone(),
+                cc,
+                opt: 3,
+            }))
         }
     }
 }
@@ -540,6 +635,8 @@ struct Job {
     /// `<dir>/obj` takes Verilator's output, `<dir>/cc` the objects.
     dir: PathBuf,
     cc: cc::Build,
+    /// The slow-path translation unit's compiler (unoptimised).
+    slow_cc: cc::Build,
     opt: u8,
 }
 
@@ -548,16 +645,35 @@ impl Job {
         if let Some(cmd) = &mut self.verilate {
             let obj = self.dir.join("obj");
             run(cmd);
-            // One translation unit, as Verilator's own makefile compiles a
-            // model without parallel builds (`$(VM_PREFIX)__ALL.cpp` in
-            // verilated.mk): each generated file otherwise parses the
-            // Verilator headers again, about half of a fault build's
-            // compile time at -O1 (15.8 s in 13 files vs 6.1 s in one).
-            let all: String =
-                generated_cpp(&obj, &self.prefix).iter().map(|f| format!("#include \"{}\"\n", f.display())).collect();
-            let unity = obj.join(format!("{}__ALL.cpp", self.prefix));
-            fs::write(&unity, all).unwrap();
-            self.cc.file(unity).include(&obj);
+            // Two translation units, as Verilator's own makefile splits a
+            // model (verilated.mk: `$(VM_PREFIX)__ALL.cpp` without parallel
+            // builds; OPT_FAST for the fast-path classes, OPT_SLOW, no
+            // optimisation, for the slow path: construction, reset values,
+            // the trace declarations). Per file, each would parse the
+            // Verilator headers again: about half of a fault build's compile
+            // time at -O1 (15.8 s in 13 files, 6.1 s in one); the 8-domain
+            // slow path takes 25 s at -O3 and 7 s unoptimised.
+            let (fast, slow) = generated_cpp(&obj, &self.prefix);
+            let unity = |name: &str, files: &[PathBuf]| {
+                let all: String = files.iter().map(|f| format!("#include \"{}\"\n", f.display())).collect();
+                let path = obj.join(format!("{}__{name}.cpp", self.prefix));
+                fs::write(&path, all).unwrap();
+                path
+            };
+            let mut fast_cc = self.cc;
+            fast_cc.file(unity("ALL_fast", &fast)).include(&obj).out_dir(self.dir.join("fast"));
+            let mut slow_cc = self.slow_cc;
+            slow_cc.file(unity("ALL_slow", &slow)).include(&obj).out_dir(self.dir.join("slow"));
+            // Both at once: the slow path is short beside the fast one.
+            let objects = std::thread::scope(|s| {
+                let slow = s.spawn(|| (!slow.is_empty()).then(|| slow_cc.compile_intermediates()));
+                let mut objects = fast_cc.compile_intermediates();
+                objects.extend(slow.join().unwrap().unwrap_or_default());
+                objects
+            });
+            let mut archive = cc::Build::new();
+            archive.cargo_metadata(false).objects(objects);
+            return cache.build(archive, &self.lib, &self.key, &self.dir.join("cc"));
         }
         cache.build(self.cc, &self.lib, &self.key, &self.dir.join("cc"))
     }
@@ -665,8 +781,11 @@ impl VCache {
         };
         let version = Command::new(verilator).arg("--version").output().map(|o| o.stdout).unwrap_or_default();
         // The recipe's version: a library compiled another way is rebuilt.
-        let salt =
-            format!("{} {} unity-tu", String::from_utf8_lossy(&version).trim(), env::var("CXX").unwrap_or_default());
+        let salt = format!(
+            "{} {} unity-fast-slow",
+            String::from_utf8_lossy(&version).trim(),
+            env::var("CXX").unwrap_or_default()
+        );
         VCache { dir, out: out.to_path_buf(), salt }
     }
 
@@ -732,27 +851,29 @@ impl VCache {
     }
 }
 
-/// C++ files listed in `<prefix>_classes.mk`.
-fn generated_cpp(obj: &Path, prefix: &str) -> Vec<PathBuf> {
+/// C++ files listed in `<prefix>_classes.mk`: (fast path, slow path), as
+/// Verilator splits them (`VM_CLASSES_FAST`/`VM_SUPPORT_FAST` and the
+/// `_SLOW` lists).
+fn generated_cpp(obj: &Path, prefix: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mk = fs::read_to_string(obj.join(format!("{prefix}_classes.mk"))).expect("classes.mk");
-    let mut files = Vec::new();
-    let mut collecting = false;
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let mut into: Option<bool> = None;
     for line in mk.lines() {
         let t = line.trim();
         if t.starts_with("VM_CLASSES_") || t.starts_with("VM_SUPPORT_") {
-            collecting = t.ends_with('\\');
+            into = t.ends_with('\\').then(|| t.contains("_SLOW"));
             continue;
         }
-        if collecting {
+        if let Some(is_slow) = into {
             let name = t.trim_end_matches('\\').trim();
             if !name.is_empty() {
-                files.push(obj.join(format!("{name}.cpp")));
+                (if is_slow { &mut slow } else { &mut fast }).push(obj.join(format!("{name}.cpp")));
             }
-            collecting = t.ends_with('\\');
+            into = into.filter(|_| t.ends_with('\\'));
         }
     }
-    assert!(!files.is_empty(), "no C++ files found in {prefix}_classes.mk");
-    files
+    assert!(!fast.is_empty(), "no C++ files found in {prefix}_classes.mk");
+    (fast, slow)
 }
 
 /// `tests/faults/*.fault`: `file:`, `find:`, `replace:` lines (see tests/faults/README.md).
@@ -794,7 +915,7 @@ fn faults(dir: &Path) -> Vec<Fault> {
                 .find_map(|l| l.strip_prefix("device:"))
                 .map_or("pcnt".into(), |v| v.trim().to_string()),
             gens: {
-                let list = text.lines().find_map(|l| l.strip_prefix("gens:")).unwrap_or("nv40,g84,g92,gt215");
+                let list = text.lines().find_map(|l| l.strip_prefix("gens:")).unwrap_or(DEFAULT_FAULT_GENS);
                 let gens: Vec<String> = list.split(',').map(|g| g.trim().to_string()).collect();
                 for g in &gens {
                     // Fault builds have 2 domains (tests/faults/README.md).

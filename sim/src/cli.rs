@@ -106,7 +106,7 @@ pub struct CosimArgs {
     /// Generations the runs rotate over, comma-separated, or all; each domain count rotates over those that have that many domains (nv10/nv15 1, nv20/nv30 2, nv40+ 8)
     #[arg(long, default_value = "all", value_delimiter = ',', value_parser = gen_parser(), value_name = "GEN,...")]
     pub gen: Vec<String>,
-    /// Run on this injected-fault build (2 domains, on the generations of the fault's `gens:` line; `pcnt faults` lists them)
+    /// Run on this injected-fault build (its domain count: 2, 1 for the gate faults of `make gatesim`; on the generations of the fault's `gens:` line; `pcnt faults` lists them)
     #[arg(long, value_parser = fault_parser(), value_name = "NAME")]
     pub fault: Option<String>,
     #[command(flatten)]

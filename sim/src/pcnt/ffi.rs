@@ -157,6 +157,11 @@ impl Rtl {
         MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.strict)
     }
 
+    /// The domain count a fault build was made with, or None for an unknown fault.
+    pub fn fault_domains(fault: &str) -> Option<usize> {
+        MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.num_domains)
+    }
+
     /// The generations a fault's runs rotate over (`gens:` of its fault
     /// file; the NV40 family by default), or None for an unknown fault.
     pub fn fault_gens(fault: &str) -> Option<Vec<pcounter::Gen>> {

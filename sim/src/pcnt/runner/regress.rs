@@ -12,6 +12,7 @@ use super::gf100::GfJob;
 use crate::coverage::{self, Coverage};
 use crate::engine::results::{JobResult, RegressError, Results};
 use crate::lockstep::Mismatch;
+use crate::pcnt::ffi::Rtl;
 use crate::pcnt::gf100;
 use crate::script::Cmd;
 
@@ -75,7 +76,7 @@ fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
         return Ok(()); // GF100 runs only: no domain list applies
     }
     let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
-    let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
+    let domain_list = domain_list(o);
     let (runs, skipped): (Vec<usize>, Vec<usize>) = domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
     if runs.is_empty() {
         return Err(RegressError::Setup(format!(
@@ -90,14 +91,23 @@ fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
     Ok(())
 }
 
+/// The domain counts a regression runs: `--domains`, or the fault build's
+/// own (2 for tests/faults/*.fault, tests/faults/README.md; 1 for the gate
+/// faults of `make gatesim`).
+fn domain_list(o: &CosimOpts) -> Vec<usize> {
+    match &o.fault {
+        Some(f) => vec![Rtl::fault_domains(f).unwrap_or(2)],
+        None => o.domains.clone(),
+    }
+}
+
 /// The job list of a regression: seeds x domain counts, generation rotating
 /// with the seed over those that have the domain count. The same options
 /// give the same list on every machine, so shards `i/n` partition it by
 /// index.
 pub fn plan(o: &CosimOpts) -> Vec<Job> {
     let mut jobs = Vec::new();
-    // Injected faults are built with 2 domains (tests/faults/README.md).
-    let domain_list = if o.fault.is_some() { vec![2] } else { o.domains.clone() };
+    let domain_list = domain_list(o);
     let rotation = rotation(o);
     for &domains in &domain_list {
         let gens = gens_for(&rotation, domains);
