@@ -63,6 +63,11 @@ LINT_DOMAINS := 1 2 8
 # generate path, an import pair): the 8-domain run takes about 7 CPU-minutes
 # of the 15-minute CI budget on 2 cores.
 SYNTH_DOMAINS ?= 8
+# `make gatesim`: domain counts of the synthesised netlists, seeds per count
+# and cycles per run (tools/gatesim.py; `make test` runs a short 1-domain one).
+GATE_DOMAINS ?= 1,8
+GATE_SEEDS   ?= 8
+GATE_CYCLES  ?= 20000
 # pcnt_gf100_top parameters of the presets of src/pcnt/gf100/config.rs
 # (docs/design/gf100.md 1.4); SigCounts: domain k of a set at bits 9k+8:9k
 # (quoted for the shell: the values hold an apostrophe).
@@ -78,7 +83,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace fuzz ci-lint
+.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth gatesim waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -138,10 +143,11 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 # `make test` starts it first and runs every other check beside it (2
 # cores), and prints its summary when both are done; either failing fails
 # the target. It used to start after lint and style, and finished last.
-test: setup ## everything: regmap check, CI workflow lint, lint, style, synth, unit + lockstep tests, coverage gate
+test: setup ## everything: regmap check, CI workflow lint, lint, style, synth, unit + lockstep tests, coverage gate, a short gatesim
 	@mkdir -p $(OUT)
 	@$(MAKE) --no-print-directory synth SYNTH_DOMAINS=2 > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
-	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint style unit coverage; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
+	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint style unit coverage || \
+	   ! $(MAKE) --no-print-directory gatesim GATE_DOMAINS=1 GATE_SEEDS=8 GATE_CYCLES=20000; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
 	if ! wait $$synth_pid; then cat $(OUT)/synth-test.log; echo "make test: synth failed"; exit 1; fi; \
 	cat $(OUT)/synth-test.log
 	@echo "make test: all checks passed"
@@ -247,6 +253,9 @@ synth: setup ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100
 	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
 	set -o pipefail; yosys -q -s rtl/r10k/synth.ys | tee $(OUT)/synth-r10k.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
+
+gatesim: setup ## synthesised netlist in lockstep: Yosys netlists of pcnt_top (GATE_DOMAINS=1,8) against the model; one edited gate must be caught
+	python3 tools/gatesim.py --domains $(GATE_DOMAINS) --seeds $(GATE_SEEDS) --cycles $(GATE_CYCLES) --out $(OUT)/gatesim
 
 waves: ## open (or point to) the last failure's VCD + .gtkw
 	@if [ ! -f $(OUT)/last-failure ]; then echo "waves: no failure recorded in $(OUT)/"; exit 1; fi; \

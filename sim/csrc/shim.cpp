@@ -117,6 +117,14 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
     }
     const VerilatedScope* s = c->vctx->scopeFind(scope);
     VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
+    if (!v) {
+        // A flattened Yosys netlist (make gatesim): one scope, the flop under
+        // its hierarchical name (tools/gatesim.py marks it public).
+        char flat[128];
+        std::snprintf(flat, sizeof flat, "gen_dom[%u].u_domain.%s", dom, var);
+        s = c->vctx->scopeFind("TOP.pcnt_top");
+        v = s ? s->varFind(flat) : nullptr;
+    }
     if (!v || width == 0 || width > 64) return -1;
     if (lsb + width > static_cast<uint32_t>(v->packed().elements())) return -1;
     void* d = v->datap();
