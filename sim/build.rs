@@ -160,7 +160,8 @@ const DEVICES: &[Device] = &[
         fault_config: "gf_fault",
         // The 18-domain GK104-like preset: 200 s of C++ at -O3, most of the
         // harness build's critical path, for two 200 000-cycle runs of the
-        // default regression; -O1 compiles it in about 80 s (issue 16).
+        // default regression; -O1 compiles it in 46 s and it runs at about a
+        // third of the speed (docs/performance.md, issue 16).
         o1_configs: &["kepler"],
         poke: true,
     },
@@ -256,8 +257,9 @@ fn main() {
         let prefix = format!("Vpcnt_{}", v.name);
         // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
         // about the 32-bit `1`.
-        // A netlist has its parameters built in (tools/gatesim.py checks
-        // them against the configuration's).
+        // A netlist has its parameters built in: tools/gatesim.py sets only
+        // NumDomains, and the other defaults of pcnt_top are the plain
+        // configurations' (default layout, strict decode).
         let params = match v.netlist {
             Some(_) => vec![],
             None => vec![
