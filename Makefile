@@ -68,6 +68,8 @@ SYNTH_DOMAINS ?= 8
 GATE_DOMAINS ?= 1,8
 GATE_SEEDS   ?= 8
 GATE_CYCLES  ?= 20000
+BENCH_GATE_DOMAINS ?= 1
+BENCH_GATE_CYCLES  ?= 50000
 # pcnt_gf100_top parameters of the presets of src/pcnt/gf100/config.rs
 # (docs/design/gf100.md 1.4); SigCounts: domain k of a set at bits 9k+8:9k
 # (quoted for the shell: the values hold an apostrophe).
@@ -175,8 +177,14 @@ unit: setup ## cargo tests: model tables, scripts, CSR suite, bounded regression
 	  $(CARGO) test --release $(FEATURES) --workspace; \
 	fi
 
-bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000)
-	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)
+# The table of the harness on the RTL (every device), then the same GT215
+# rows on the Yosys netlist of pcnt_top (BENCH_GATE_DOMAINS=1; 8 adds the
+# 8-domain netlist, about 20 min of Yosys the first time). BENCH_ONLY /
+# BENCH_MODES pass --only / --modes to the RTL table.
+bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000), the gate netlist, the targets
+	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT) \
+	  $(if $(BENCH_ONLY),--only "$(BENCH_ONLY)") $(if $(BENCH_MODES),--modes $(BENCH_MODES))
+	python3 tools/gatesim.py --bench --domains $(BENCH_GATE_DOMAINS) --cycles $(BENCH_GATE_CYCLES) --out $(OUT)/gatesim
 
 # DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
 # $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).

@@ -201,7 +201,10 @@ fn main() {
     // `make mutate` builds its mutants through the same path as the faults:
     // PCNT_FAULTS_DIR replaces tests/faults, PCNT_CONFIGS limits the plain
     // configurations ("d2"), PCNT_CXX_OPT lowers -O3 to compile faster.
-    for v in ["PCNT_FAULTS_DIR", "PCNT_CONFIGS", "PCNT_CXX_OPT"] {
+    // PCNT_VERILATOR_EXTRA / PCNT_CXX_EXTRA add options to the pcnt_top
+    // builds (Verilator; the C++ fast path): the knobs of the option
+    // measurements in docs/performance.md (issue 18), part of the cache key.
+    for v in ["PCNT_FAULTS_DIR", "PCNT_CONFIGS", "PCNT_CXX_OPT", "PCNT_VERILATOR_EXTRA", "PCNT_CXX_EXTRA"] {
         println!("cargo:rerun-if-env-changed={v}");
     }
 
@@ -278,8 +281,11 @@ fn main() {
             None => 3,
         };
         let lib = format!("pcnt_{}", v.name);
+        let extra = |var| env::var(var).unwrap_or_default().split_whitespace().map(String::from).collect::<Vec<_>>();
+        let (extra_v, extra_cxx) = (extra("PCNT_VERILATOR_EXTRA"), extra("PCNT_CXX_EXTRA"));
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
+        key.add(extra_v.join(" ").as_bytes()).add(b"|").add(extra_cxx.join(" ").as_bytes());
         key.add(&[opt])
             .add(&fs::read(sim.join("csrc/shim.cpp")).unwrap())
             .add(&fs::read(sim.join(SHIM_COMMON)).unwrap());
@@ -302,11 +308,15 @@ fn main() {
                 }
                 cmd.args(["--prefix", &prefix, "--top-module", "pcnt_top"])
                     .args(&params)
+                    .args(&extra_v)
                     .arg(format!("-I{}", incdir.display()))
                     .arg("-Mdir")
                     .arg(dir.join("obj"))
                     .args(&srcs);
                 let mut b = cc_build(&vroot, opt);
+                for f in &extra_cxx {
+                    b.flag(f);
+                }
                 b.file(sim.join("csrc/shim.cpp"))
                     .define("PCNT_NAME", v.name.as_str())
                     .define("PCNT_TOP", prefix.as_str())
@@ -381,7 +391,10 @@ fn main() {
 /// netlist with one gate edited, becomes the fault build `gate_<what>`.
 fn netlists(variants: &mut Vec<Variant>) {
     println!("cargo:rerun-if-env-changed=PCNT_NETLIST_DIR");
-    let Some(dir) = env::var_os("PCNT_NETLIST_DIR").map(PathBuf::from) else { return };
+    let dir = env::var_os("PCNT_NETLIST_DIR").map(PathBuf::from);
+    // `pcnt bench` labels the netlist build's rows (sim/src/pcnt/bench.rs).
+    println!("cargo:rustc-env=PCNT_BUILT_ON={}", if dir.is_some() { "netlist" } else { "rtl" });
+    let Some(dir) = dir else { return };
     println!("cargo:rerun-if-changed={}", dir.display());
     for v in variants.iter_mut().filter(|v| v.fault.is_none()) {
         let f = dir.join(format!("{}.v", v.name));

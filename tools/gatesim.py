@@ -13,6 +13,11 @@ compares what it claims to.
 Usage (from the repository root; `make gatesim` passes the variables):
     tools/gatesim.py [--domains 1,8] [--seeds N] [--cycles N] [--out DIR]
 Exit status 0 when the clean netlists pass and the edited one is caught.
+
+    tools/gatesim.py --bench [--domains 1] [--cycles N] [--out DIR]
+(`make bench`): the same netlist build, then `pcnt bench` rows of the
+netlists (RTL alone and lockstep, the GT215 configurations of the main
+table) instead of the regression.
 """
 
 import argparse
@@ -156,12 +161,25 @@ def cosim(pcnt, args, out):
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
+def bench(pcnt, domains, cycles, out):
+    """`pcnt bench` rows of the netlist build: the main table's GT215
+    configurations with those domain counts, RTL alone and lockstep."""
+    labels = {1: "netlist, 1 domain", 2: "netlist, NV20, 2 domains", 8: "netlist, 8 domains, mixed clocks"}
+    for d in domains:
+        cmd = [str(pcnt), "bench", "--cycles", str(cycles), "--out", str(out), "--modes", "rtl,lockstep",
+               "--only", labels[d]]
+        print("gatesim: " + " ".join(cmd[1:]), flush=True)
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            sys.exit(f"gatesim: the netlist bench ({d} domain(s)) failed")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--domains", default="1,8", help="domain counts to synthesise and run (default 1,8)")
     ap.add_argument("--seeds", type=int, default=8, help="seeds per domain count (default 8)")
     ap.add_argument("--cycles", type=int, default=20000, help="bus cycles per run (default 20000)")
     ap.add_argument("--out", default="out/gatesim", help="netlists, logs and failure artifacts")
+    ap.add_argument("--bench", action="store_true", help="throughput rows of the netlists (make bench) instead of the regression")
     a = ap.parse_args()
     try:
         domains = [int(d) for d in a.domains.split(",")]
@@ -184,6 +202,9 @@ def main():
             p.unlink()
     inject(nets / "d1.v", nets / f"{FAULT_NAME}.v")
     pcnt = cargo_build(nets)
+    if a.bench:
+        bench(pcnt, domains, a.cycles, out)
+        return
 
     common = ["--gen", GENS, "--layout", "default", "--seeds", str(a.seeds), "--cycles", str(a.cycles)]
     dlist = ",".join(str(d) for d in domains)

@@ -1,10 +1,13 @@
 //! `pcnt bench` / `make bench`: the throughput table of every device, one
 //! pre-generated stimulus (same seed, same length) per configuration, same
 //! columns: PCOUNTER (`pcnt::bench`), the PMON box (`pmon::bench`) and the
-//! R12000 counters (`r10k::bench`). A dedicated command rather than a timed
-//! test: it is never part of `make test`.
+//! R12000 counters (`r10k::bench`), then PCOUNTER's figures against the
+//! targets of issue 18. A dedicated command rather than a timed test: it is
+//! never part of `make test`.
 
 use std::path::Path;
+
+pub use crate::engine::bench::{Mode, Table};
 
 /// Peak resident memory of this process (Linux), in MiB.
 fn peak_mib() -> Option<f64> {
@@ -13,18 +16,24 @@ fn peak_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// Print the table; `out` holds the trace files of the tracing runs.
-pub fn bench(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+/// Print the table of the rows `table` selects; `out` holds the trace files
+/// of the tracing runs.
+pub fn bench(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER on GT215, NV20 and GF100 (fermi, kepler), the default PMON box and the R12000 counters; \
-         one pre-generated stimulus per configuration"
+        "bench: seed {seed}, {cycles} cycles per run, PCOUNTER ({}) on GT215, NV20 and GF100 (fermi, kepler), \
+         the default PMON box and the R12000 counters; one pre-generated stimulus per configuration",
+        crate::pcnt::bench::BUILT_ON
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
-    crate::pcnt::bench::rows(seed, cycles, out)?;
-    crate::pcnt::bench::gf100_rows(seed, cycles, out)?;
-    crate::pmon::bench::rows(seed, cycles, out)?;
-    crate::r10k::bench::rows(seed, cycles, out)?;
+    crate::pcnt::bench::rows(table, seed, cycles, out)?;
+    crate::pcnt::bench::gf100_rows(table, seed, cycles, out)?;
+    crate::pmon::bench::rows(table, seed, cycles, out)?;
+    crate::r10k::bench::rows(table, seed, cycles, out)?;
+    if table.measured.is_empty() {
+        return Err("bench: --only matched no configuration".into());
+    }
+    crate::pcnt::bench::targets(table);
     match peak_mib() {
         Some(m) => println!("peak memory (resident, whole process): {m:.0} MiB"),
         None => println!("peak memory: not available on this system"),

@@ -55,6 +55,12 @@ pub enum Cmd {
         /// Folder of the results (created when missing)
         #[arg(long, default_value = "out", value_name = "DIR")]
         out: PathBuf,
+        /// Only the configurations whose label contains TEXT (e.g. "8 domains", "PMON")
+        #[arg(long, value_name = "TEXT")]
+        only: Option<String>,
+        /// Modes to run, comma-separated: model, rtl, lockstep, trace
+        #[arg(long, default_value = "model,rtl,lockstep,trace", value_parser = bench_modes, value_name = "LIST")]
+        modes: BenchModes,
     },
     /// List the injected-fault builds linked in
     Faults,
@@ -262,6 +268,22 @@ fn seeds(v: &str) -> Result<u64, String> {
 
 fn cycles(v: &str) -> Result<u64, String> {
     in_range(v, 1, u64::MAX, "at least 1")
+}
+
+/// `--modes` of `pcnt bench`.
+#[derive(Clone, Debug)]
+pub struct BenchModes(pub Vec<pcounter_sim::bench::Mode>);
+
+fn bench_modes(v: &str) -> Result<BenchModes, String> {
+    let mut modes = Vec::new();
+    for w in v.split(',') {
+        let m = pcounter_sim::bench::Mode::parse(w.trim())
+            .ok_or_else(|| format!("unknown mode '{w}': expected model, rtl, lockstep or trace"))?;
+        if !modes.contains(&m) {
+            modes.push(m);
+        }
+    }
+    Ok(BenchModes(modes))
 }
 
 fn jobs(v: &str) -> Result<usize, String> {

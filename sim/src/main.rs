@@ -12,7 +12,7 @@
 //!   pcnt record-dump FILE [--image --base ADDR --format long|short --domain N]
 //!               [--csv OUT] [--svg OUT]
 //!   pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--run] [--model-only]
-//!   pcnt bench  [--seed S] [--cycles C] [--out DIR]
+//!   pcnt bench  [--seed S] [--cycles C] [--out DIR] [--only TEXT] [--modes model,rtl,lockstep,trace]
 //!   pcnt faults
 //!   pcnt completions bash|zsh|fish|elvish|powershell
 //!
@@ -56,8 +56,9 @@ fn run(cmd: Cmd) -> Result<u8, String> {
     match cmd {
         Cmd::Cosim(a) => cosim(a),
         Cmd::Script(a) => scripts(a),
-        Cmd::Bench { seed, cycles, out } => {
-            pcounter_sim::bench::bench(seed, cycles, &out)?;
+        Cmd::Bench { seed, cycles, out, only, modes } => {
+            let mut table = pcounter_sim::bench::Table::new(only, modes.0);
+            pcounter_sim::bench::bench(&mut table, seed, cycles, &out)?;
             Ok(0)
         }
         Cmd::Merge { files } => pcounter_sim::merge::merge(&files).map_err(|e| e.to_string()),

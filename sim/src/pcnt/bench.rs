@@ -9,29 +9,11 @@ use std::time::Instant;
 
 use pcounter::regs::Gen;
 
+use crate::engine::bench::{Mode, Table};
 use crate::engine::device::Lockstep;
 use crate::runner::gf100::GfJob;
 use crate::runner::{cmds_through, Job, Setup};
 use crate::script::{ClockSpec, Cmd};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Mode {
-    ModelOnly,
-    RtlOnly,
-    Lockstep,
-    LockstepTrace,
-}
-
-impl Mode {
-    fn name(self) -> &'static str {
-        match self {
-            Mode::ModelOnly => "model alone",
-            Mode::RtlOnly => "RTL alone",
-            Mode::Lockstep => "lockstep (full compare)",
-            Mode::LockstepTrace => "lockstep + tracing",
-        }
-    }
-}
 
 /// Mixed clock rates for the 8-domain configuration (S15).
 fn mixed_clocks() -> Vec<(u8, ClockSpec)> {
@@ -49,9 +31,9 @@ fn mixed_clocks() -> Vec<(u8, ClockSpec)> {
 }
 
 fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64, f64), String> {
-    let mut e = setup.engine(mode != Mode::ModelOnly)?;
-    e.model_on = mode != Mode::RtlOnly;
-    if mode == Mode::LockstepTrace {
+    let mut e = setup.engine(mode.rtl())?;
+    e.model_on = mode.model();
+    if mode.trace() {
         e.start_wave(Some(&trace_dir.join("bench-trace.vcd")))?;
     }
     let t0 = Instant::now();
@@ -65,48 +47,47 @@ fn run(setup: &Setup, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64
     Ok((e.cycle, secs))
 }
 
-/// Print PCOUNTER's rows (GT215 with 1 and 8 domains, NV20 with 2: the NV10
+/// The RTL this binary was built on: `netlist` when `make gatesim`'s Yosys
+/// netlists stand in for pcnt_top (build.rs, PCNT_NETLIST_DIR), else `rtl`.
+pub const BUILT_ON: &str = env!("PCNT_BUILT_ON");
+
+/// Label of a pcnt_top row: the gate-level build says so.
+fn label(config: &str) -> String {
+    match BUILT_ON {
+        "netlist" => format!("netlist, {config}"),
+        _ => config.to_string(),
+    }
+}
+
+/// PCOUNTER's rows (GT215 with 1 and 8 domains, NV20 with 2: the NV10
 /// layout, 40-bit counters, the shared CTRL; S24); `out` holds the trace
-/// file of the tracing run.
-pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+/// file of the tracing run. Every row on the default signal layout and
+/// strict decode, the builds `make gatesim` also has as netlists.
+pub fn rows(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     let configs = [
         ("1 domain", Gen::Gt215, 1usize),
         ("8 domains, mixed clocks", Gen::Gt215, 8),
         ("NV20, 2 domains", Gen::Nv20, 2),
     ];
-    for (label, gen, domains) in configs {
-        // NV20 pinned to the default layout and strict decode (a 2-domain job
-        // would pick odd or lax by seed); the GT215 rows as they always were.
-        let pin = match domains {
-            2 => crate::runner::Pin { layout: Some(pcounter::Layout::Default), strict: Some(true) },
-            _ => Default::default(),
-        };
+    for (config, gen, domains) in configs {
+        let label = label(config);
+        if !table.wants(&label) {
+            continue;
+        }
+        let pin = crate::runner::Pin { layout: Some(pcounter::Layout::Default), strict: Some(true) };
         let job = Job { seed, gen, domains, cycles, fault: None, corrupt_at: None, pin };
         let setup = Setup { clocks: if domains == 8 { mixed_clocks() } else { vec![] }, ..job.setup() };
         let cmds = cmds_through(job.stimulus(), cycles);
-        let mut rate = std::collections::HashMap::new();
-        for mode in [Mode::ModelOnly, Mode::RtlOnly, Mode::Lockstep, Mode::LockstepTrace] {
-            let (c, secs) = run(&setup, &cmds, mode, out)?;
-            let cps = c as f64 / secs;
-            rate.insert(mode, cps);
-            println!("{:<32} {:<26} {:>12.0} {:>16.0} {:>9.2}", label, mode.name(), cps, cps * domains as f64, secs);
-        }
-        println!(
-            "{:<32} lockstep / RTL alone = {:.2}, tracing on / off = {:.2}",
-            label,
-            rate[&Mode::Lockstep] / rate[&Mode::RtlOnly],
-            rate[&Mode::LockstepTrace] / rate[&Mode::Lockstep]
-        );
+        table.rows(&label, domains, |mode| run(&setup, &cmds, mode, out))?;
     }
     let _ = std::fs::remove_file(out.join("bench-trace.vcd"));
     Ok(())
 }
 
-fn gf_run(job: &GfJob, cmds: &[Cmd], mode: usize, trace_dir: &Path) -> Result<(u64, f64), String> {
-    // mode: 0 model alone, 1 RTL alone, 2 lockstep, 3 lockstep + tracing.
-    let mut l = job.setup().lockstep(mode != 0)?;
-    l.model_on = mode != 1;
-    if mode == 3 {
+fn gf_run(job: &GfJob, cmds: &[Cmd], mode: Mode, trace_dir: &Path) -> Result<(u64, f64), String> {
+    let mut l = job.setup().lockstep(mode.rtl())?;
+    l.model_on = mode.model();
+    if mode.trace() {
         l.start_trace(&trace_dir.join("bench-trace-gf100.vcd"))?;
     }
     let t0 = Instant::now();
@@ -120,36 +101,70 @@ fn gf_run(job: &GfJob, cmds: &[Cmd], mode: usize, trace_dir: &Path) -> Result<(u
     Ok((l.cycle, secs))
 }
 
-/// Print the GF100 rows (docs/design/gf100.md 3.9): the `fermi` (4 domains,
+/// The GF100 rows (docs/design/gf100.md 3.9): the `fermi` (4 domains,
 /// 4 sets) and `kepler` (18 domains, 5 sets) presets, one GF100 random
 /// stimulus each, the same four modes.
-pub fn gf100_rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
-    const MODES: [&str; 4] = ["model alone", "RTL alone", "lockstep (full compare)", "lockstep + tracing"];
+pub fn gf100_rows(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
     for preset in ["fermi", "kepler"] {
         let job = GfJob { seed, preset: preset.into(), cycles, fault: None };
         let domains = job.domains();
         let label = format!("GF100 {preset}, {domains} domains");
-        let cmds = cmds_through(job.stimulus(), cycles);
-        let mut rate = [0f64; 4];
-        for (mode, name) in MODES.iter().enumerate() {
-            let (c, secs) = gf_run(&job, &cmds, mode, out)?;
-            rate[mode] = c as f64 / secs;
-            println!(
-                "{:<32} {:<26} {:>12.0} {:>16.0} {:>9.2}",
-                label,
-                name,
-                rate[mode],
-                rate[mode] * domains as f64,
-                secs
-            );
+        if !table.wants(&label) {
+            continue;
         }
-        println!(
-            "{:<32} lockstep / RTL alone = {:.2}, tracing on / off = {:.2}",
-            label,
-            rate[2] / rate[1],
-            rate[3] / rate[2]
-        );
+        let cmds = cmds_through(job.stimulus(), cycles);
+        table.rows(&label, domains, |mode| gf_run(&job, &cmds, mode, out))?;
     }
     let _ = std::fs::remove_file(out.join("bench-trace-gf100.vcd"));
     Ok(())
+}
+
+/// Issue 18's throughput targets for the GT215 rows: (configuration, what,
+/// target); `what` is a mode's cycles/s, the model's domain-cycles/s, or
+/// the lockstep / RTL-alone ratio.
+enum Target {
+    Rate(Mode),
+    DomainRate(Mode),
+    LockstepOverRtl,
+}
+
+const TARGETS: &[(&str, Target, f64)] = &[
+    ("1 domain", Target::Rate(Mode::Lockstep), 4e6),
+    ("8 domains, mixed clocks", Target::Rate(Mode::Lockstep), 1e6),
+    ("8 domains, mixed clocks", Target::Rate(Mode::Rtl), 2e6),
+    ("8 domains, mixed clocks", Target::DomainRate(Mode::Model), 50e6),
+    ("1 domain", Target::LockstepOverRtl, 0.5),
+    ("8 domains, mixed clocks", Target::LockstepOverRtl, 0.5),
+];
+
+/// Print the measured rows against [`TARGETS`] (those the table ran).
+pub fn targets(table: &Table) {
+    let mut lines = Vec::new();
+    for (config, what, target) in TARGETS {
+        let rate = |m| table.rate(config, m);
+        let (name, got) = match what {
+            Target::Rate(m) => (format!("{} cycles/s", m.name()), rate(*m)),
+            Target::DomainRate(m) => {
+                let domains = table.measured.iter().find(|r| r.label == *config).map_or(1, |r| r.domains);
+                (format!("{} domain-cycles/s", m.name()), rate(*m).map(|r| r * domains as f64))
+            }
+            Target::LockstepOverRtl => {
+                ("lockstep / RTL alone".to_string(), rate(Mode::Lockstep).zip(rate(Mode::Rtl)).map(|(a, b)| a / b))
+            }
+        };
+        if let Some(got) = got {
+            let verdict = if got >= *target { "met" } else { "NOT met" };
+            let (got, target) = match what {
+                Target::LockstepOverRtl => (format!("{got:.2}"), format!("{target:.2}")),
+                _ => (format!("{got:.0}"), format!("{target:.0}")),
+            };
+            lines.push(format!("{config:<32} {name:<44} {got:>12} >= {target:<10} {verdict}"));
+        }
+    }
+    if !lines.is_empty() {
+        println!("targets (issue 18, docs/performance.md):");
+        for l in lines {
+            println!("{l}");
+        }
+    }
 }

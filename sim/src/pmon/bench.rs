@@ -16,9 +16,12 @@ const LABEL: &str = "PMON box, 4 counters";
 
 /// Print the PMON rows under PCOUNTER's header; `out` holds the trace file
 /// of the tracing run.
-pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+pub fn rows(table: &mut bench::Table, seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+    if !table.wants(LABEL) {
+        return Ok(());
+    }
     let cmds = cmds_through(RandomStim::new(seed), cycles);
-    bench::rows(LABEL, &out.join("bench-pmon-trace.vcd"), |model, rtl, trace| {
+    bench::rows(table, LABEL, &out.join("bench-pmon-trace.vcd"), |model, rtl, trace| {
         let mut l = PmonLockstep::new(rtl, None, X_SEED)?;
         l.model_on = model;
         bench::replay(l, &cmds, trace, "PMON")

@@ -18,9 +18,12 @@ const LABEL: &str = "R12000 event counters";
 
 /// Print the R10K rows under PCOUNTER's header; `out` holds the trace file
 /// of the tracing run.
-pub fn rows(seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+pub fn rows(table: &mut bench::Table, seed: u64, cycles: u64, out: &Path) -> Result<(), String> {
+    if !table.wants(LABEL) {
+        return Ok(());
+    }
     let cmds = cmds_through(RandomStim::new(seed, Variant::R12000), cycles);
-    bench::rows(LABEL, &out.join("bench-r10k-trace.vcd"), |model, rtl, trace| {
+    bench::rows(table, LABEL, &out.join("bench-r10k-trace.vcd"), |model, rtl, trace| {
         let mut l = R10kLockstep::new(Variant::R12000, rtl, None, X_SEED)?;
         l.model_on = model;
         bench::replay(l, &cmds, trace, "R10K")
