@@ -56,7 +56,7 @@ fn every_command_has_help() {
         ("script", &["--model-only", "--packets", "--max-cycles", "--xseed"]),
         ("record-dump", &["--image", "--base", "--format", "--csv", "--svg"]),
         ("import-mmiotrace", &["--out", "--gen", "--domains", "--run", "--model-only"]),
-        ("bench", &["--seed", "--cycles", "--out"]),
+        ("bench", &["--seed", "--cycles", "--out", "--only", "--modes"]),
         ("faults", &[]),
         ("completions", &["<SHELL>"]),
     ];
@@ -623,6 +623,40 @@ fn bench_has_pmon_rows() {
     }
     assert!(r10k[4].contains("lockstep / RTL alone ="), "{}", r10k[4]);
     assert!(!out.join("bench-r10k-trace.vcd").exists());
+}
+
+/// `pcnt bench --only TEXT --modes LIST` runs just those rows and modes and
+/// sets them against the issue-18 targets (docs/performance.md); an unknown
+/// mode or a filter matching nothing is a usage error (exit 2).
+#[test]
+fn bench_filters_rows_and_prints_targets() {
+    let out = scratch("cli-bench-only");
+    let dir = out.to_str().unwrap();
+    let o = pcnt(&["bench", "--cycles", "2000", "--out", dir, "--only", "1 domain", "--modes", "rtl,lockstep"]);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("1 domain ")).collect();
+    assert!(rows[0].contains("RTL alone") && rows[1].contains("lockstep (full compare)"), "{stdout}");
+    assert!(rows[2].contains("lockstep / RTL alone =") && !rows[2].contains("tracing"), "{stdout}");
+    let others = ["PMON", "R12000", "8 domains", "NV20", "GF100"];
+    assert!(!stdout.lines().any(|l| others.iter().any(|o| l.starts_with(o))), "{stdout}");
+    assert!(!stdout.contains("model alone"), "{stdout}");
+    let targets = stdout.split("targets (issue 18").nth(1).expect("a targets section");
+    for t in ["lockstep (full compare) cycles/s", "lockstep / RTL alone"] {
+        let line = targets.lines().find(|l| l.contains(t)).unwrap_or_else(|| panic!("no target {t}:\n{stdout}"));
+        assert!(line.ends_with(" met") || line.ends_with("NOT met"), "{line}");
+    }
+    for (args, why) in [
+        (vec!["--modes", "rtl,fast"], "unknown mode 'fast'"),
+        (vec!["--only", "no such configuration"], "matched no configuration"),
+    ] {
+        let mut a = vec!["bench", "--cycles", "100", "--out", dir];
+        a.extend(args);
+        let o = pcnt(&a);
+        let (stdout, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {stdout}{stderr}");
+        assert!(stderr.contains(why), "{a:?}: {stderr}");
+    }
 }
 
 /// PMON shards (`cosim --device pmon --shard I/N --json F`, issue 14) write
