@@ -68,8 +68,13 @@ SYNTH_DOMAINS ?= 8
 GATE_DOMAINS ?= 1,8
 GATE_SEEDS   ?= 8
 GATE_CYCLES  ?= 20000
+# `make bench`: domain counts and cycles of the gate-netlist rows (tools/gatesim.py --bench).
 BENCH_GATE_DOMAINS ?= 1
 BENCH_GATE_CYCLES  ?= 50000
+# `make bench-peer`: cycles of each cocotb run (empty: 20000 on 1 domain,
+# 10000 on 8; tools/bench_peer.py); the harness's rows use BENCH_CYCLES as
+# `make bench` does.
+PEER_CYCLES  ?=
 # pcnt_gf100_top parameters of the presets of src/pcnt/gf100/config.rs
 # (docs/design/gf100.md 1.4); SigCounts: domain k of a set at bits 9k+8:9k
 # (quoted for the shell: the values hold an apostrophe).
@@ -83,9 +88,10 @@ GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=1 -GPa
 TOOLS := verilator yosys
 VENV    := .venv
 PY      := $(VENV)/bin/python
+PEER_VENV := .venv-peer
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
-.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth gatesim waves regmap check-regmap venv style clean bench coverage mutate record-dump import-mmiotrace fuzz ci-lint
+.PHONY: help check-vars setup build cosim script test unit scripts regress lint synth gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -185,6 +191,14 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT) \
 	  $(if $(BENCH_ONLY),--only "$(BENCH_ONLY)") $(if $(BENCH_MODES),--modes $(BENCH_MODES))
 	python3 tools/gatesim.py --bench --domains $(BENCH_GATE_DOMAINS) --cycles $(BENCH_GATE_CYCLES) --out $(OUT)/gatesim
+
+# The peer side by side (issue 18, docs/performance.md): cocotb on the same
+# RTL through its own Verilator flow, reading what the lockstep reads every
+# cycle (no Python model), then `pcnt bench` for the same configurations.
+# Never part of `make test`.
+bench-peer: build $(PEER_VENV)/.installed ## cocotb's per-cycle reads on the same RTL (1, 8 domains) beside the lockstep; table with the ratio (PEER_CYCLES=, BENCH_CYCLES=300000)
+	$(PEER_VENV)/bin/python tools/bench_peer.py --pcnt $(PCNT) --bench-cycles $(or $(BENCH_CYCLES),300000) \
+	  --out $(OUT)/bench-peer $(if $(PEER_CYCLES),--cycles $(PEER_CYCLES),)
 
 # DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
 # $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
@@ -292,6 +306,15 @@ $(VENV)/.installed: tools/requirements.txt
 	@command -v python3 >/dev/null || { echo "venv: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
 	@python3 -m venv $(VENV) || { echo "venv: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	@touch $@
+
+# cocotb for `make bench-peer` in its own environment (tools/requirements-peer.txt:
+# the cocotb release that supports Debian's Verilator 5.006), rebuilt when that
+# file changes.
+$(PEER_VENV)/.installed: tools/requirements-peer.txt
+	@command -v python3 >/dev/null || { echo "bench-peer: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
+	@python3 -m venv $(PEER_VENV) || { echo "bench-peer: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }
+	$(PEER_VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-peer.txt
 	@touch $@
 
 clean: ## remove build outputs and failure artifacts
