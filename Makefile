@@ -264,11 +264,18 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers
 	done
 	@echo "lint: clean"
 
-synth: setup ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 top (3 domains, 2 sets), the PMON box and the R12000 counters; prints cells and flops
+# After pcnt_top's table: its flops per domain against the architectural
+# state bits of a domain (tools/synth_flops.py, docs/performance.md "Flops per
+# domain against the architectural state"), from the statistics and a dump of
+# the netlist's flop cells (a line appended to the Yosys script writes it to
+# $(OUT)).
+synth: setup ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 top (3 domains, 2 sets), the PMON box and the R12000 counters; prints cells and flops, and pcnt_top's flops per domain against the architectural state
 	@mkdir -p $(OUT)
 	sed 's/chparam -set NumDomains 8 pcnt_top/chparam -set NumDomains $(SYNTH_DOMAINS) pcnt_top/' rtl/pcnt/synth.ys > $(OUT)/synth-pcnt.ys
+	echo 'tee -q -o $(OUT)/synth-pcnt-flops.il dump t:$$_DFF* t:$$_SDFF* t:$$_DLATCH*' >> $(OUT)/synth-pcnt.ys
 	set -o pipefail; yosys -q -s $(OUT)/synth-pcnt.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
+	python3 tools/synth_flops.py --log $(OUT)/synth.log --flops $(OUT)/synth-pcnt-flops.il
 	set -o pipefail; yosys -q -s rtl/pcnt/synth_gf100.ys | tee $(OUT)/synth-gf100.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth-gf100.log)"
 	set -o pipefail; yosys -q -s rtl/pmon/synth.ys | tee $(OUT)/synth-pmon.log | awk -f tools/synth_summary.awk
