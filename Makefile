@@ -245,6 +245,9 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers
 	@echo "lint: pcnt_top NumDomains=2 StrictDecode=0"; \
 	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	  --top-module pcnt_top -GNumDomains=2 -GStrictDecode=0
+	@echo "lint: pcnt_lockstep_top NumDomains=8 (the harness wrapper, sim/rtl)"; \
+	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f sim/rtl/pcnt_lockstep_top.sv \
+	  --top-module pcnt_lockstep_top -GNumDomains=8
 	@echo "lint: pcnt_gf100_top fermi"; \
 	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_FERMI)
 	@echo "lint: pcnt_gf100_top kepler"; \

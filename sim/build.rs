@@ -76,6 +76,10 @@ struct Fault {
 /// go by name, with a reason, in `WAIVERS` (shared with `make lint`).
 const VERILATOR_ARGS: &[&str] = &["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace"];
 
+/// The harness-only wrapper of pcnt_top (falling-edge input registers),
+/// relative to the sim crate.
+const LOCKSTEP_TOP: &str = "rtl/pcnt_lockstep_top.sv";
+
 /// The waiver file passed to every build, relative to the repository root.
 const WAIVERS: &str = "rtl/lint.vlt";
 
@@ -196,6 +200,7 @@ fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
+    println!("cargo:rerun-if-changed={}", sim.join("rtl").display());
     println!("cargo:rerun-if-changed={}", root.join("tests/faults").display());
     println!("cargo:rerun-if-env-changed=VERILATOR");
     // `make mutate` builds its mutants through the same path as the faults:
@@ -257,6 +262,17 @@ fn main() {
             (None, None) => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
             (None, Some(f)) => (patched_copy(&root, &files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
         };
+        // The RTL runs behind the harness-only wrapper with falling-edge input
+        // registers (sim/rtl/pcnt_lockstep_top.sv: what Verilator evaluates
+        // per eval() call); a netlist runs as synthesised.
+        let (top, scope) = match v.netlist {
+            Some(_) => ("pcnt_top", "TOP.pcnt_top"),
+            None => ("pcnt_lockstep_top", "TOP.pcnt_lockstep_top.u_dut"),
+        };
+        let mut srcs = srcs;
+        if v.netlist.is_none() {
+            srcs.push(sim.join(LOCKSTEP_TOP));
+        }
         let prefix = format!("Vpcnt_{}", v.name);
         // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
         // about the 32-bit `1`.
@@ -306,7 +322,7 @@ fn main() {
                     // real combinational loop.
                     cmd.arg("-Wno-UNOPTFLAT");
                 }
-                cmd.args(["--prefix", &prefix, "--top-module", "pcnt_top"])
+                cmd.args(["--prefix", &prefix, "--top-module", top])
                     .args(&params)
                     .args(&extra_v)
                     .arg(format!("-I{}", incdir.display()))
@@ -320,7 +336,8 @@ fn main() {
                 b.file(sim.join("csrc/shim.cpp"))
                     .define("PCNT_NAME", v.name.as_str())
                     .define("PCNT_TOP", prefix.as_str())
-                    .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str());
+                    .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str())
+                    .define("PCNT_SCOPE", format!("\"{scope}\"").as_str());
                 Lib::Pending(Box::new(Job {
                     lib,
                     key,

@@ -189,9 +189,15 @@ fn injected_faults_are_caught_with_artifacts() {
             vcd.contains("$scope module lockstep $end") && vcd.contains(" mismatch $end"),
             "VCD lacks the lockstep scope"
         );
-        assert!(vcd.contains("pcnt_top"), "VCD lacks the RTL trace");
-        // GTKWave opens it on the mismatch, marker set.
+        // pcnt_top under the harness wrapper (sim/rtl/pcnt_lockstep_top.sv).
+        assert!(vcd.contains("$scope module pcnt_lockstep_top $end"), "VCD lacks the RTL trace");
+        assert!(vcd.contains("$scope module u_dut $end"), "VCD lacks pcnt_top");
+        // GTKWave opens it on the mismatch, marker set, with the RTL's APB
+        // port and the failing domain's flops among its signals.
         common::assert_gtkw_opens_on(&dir, m.cycle, fault);
+        let gtkw = fs::read_to_string(dir.join("wave.gtkw")).unwrap();
+        assert!(gtkw.contains("TOP.pcnt_lockstep_top.u_dut.psel_i"), "{fault}: no APB port in the .gtkw");
+        assert!(gtkw.contains(".u_domain.u_core."), "{fault}: no domain flops in the .gtkw");
 
         // The repro reruns the same job: same cycle, same register.
         match runner::run_job(&job) {

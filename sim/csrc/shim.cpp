@@ -2,6 +2,8 @@
 //
 // Compiled once per configuration by sim/build.rs with
 //   -DPCNT_NAME=<name> -DPCNT_TOP=Vpcnt_<name> -DPCNT_HDR="Vpcnt_<name>.h"
+//   -DPCNT_SCOPE="<Verilator scope of pcnt_top>" (under the harness wrapper
+//   sim/rtl/pcnt_lockstep_top.sv, or the top itself in a netlist build)
 // so several configurations (domain counts, injected faults) link into one
 // binary. One call per bus clock (pcnt_<name>_cycle) keeps FFI cost low: set
 // inputs, settle with clk low (outputs sampled here: the values of cycle t,
@@ -45,6 +47,14 @@ extern "C" {
 void* FN(new)(uint32_t x_seed) {
     auto* c = new Ctx;
     c->open(x_seed);
+    // One falling edge before the first cycle: the RTL builds' wrapper
+    // (sim/rtl/pcnt_lockstep_top.sv) loads its input registers there, so
+    // the first cycle's inputs reach pcnt_top like every later cycle's.
+    // Reset is held low throughout; a netlist build ignores the extra edge.
+    c->top->clk_i = 1;
+    c->top->eval();
+    c->top->clk_i = 0;
+    c->top->eval();
     return c;
 }
 
@@ -107,13 +117,13 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
 // flop does not exist or is too narrow.
 int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t width, uint64_t value) {
     auto* c = static_cast<Ctx*>(p);
-    char scope[96];
+    char scope[128];
     const char* dot = std::strrchr(var, '.');
     if (dot) {
-        std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain.%.*s", dom,
+        std::snprintf(scope, sizeof scope, PCNT_SCOPE ".gen_dom[%u].u_domain.%.*s", dom,
                       static_cast<int>(dot - var), var);
     } else {
-        std::snprintf(scope, sizeof scope, "TOP.pcnt_top.gen_dom[%u].u_domain", dom);
+        std::snprintf(scope, sizeof scope, PCNT_SCOPE ".gen_dom[%u].u_domain", dom);
     }
     const VerilatedScope* s = c->vctx->scopeFind(scope);
     VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
@@ -122,7 +132,7 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
         // its hierarchical name (tools/gatesim.py marks it public).
         char flat[128];
         std::snprintf(flat, sizeof flat, "gen_dom[%u].u_domain.%s", dom, var);
-        s = c->vctx->scopeFind("TOP.pcnt_top");
+        s = c->vctx->scopeFind(PCNT_SCOPE);
         v = s ? s->varFind(flat) : nullptr;
     }
     if (!v || width == 0 || width > 64) return -1;

@@ -130,10 +130,16 @@ fn write_waves(
             .cloned()
             .collect()
     };
+    // pcnt_top's scope: under the harness wrapper (sim/rtl/pcnt_lockstep_top.sv)
+    // in RTL builds, the top itself in gate-netlist builds.
+    let dut = ["TOP.pcnt_lockstep_top.u_dut.", "TOP.pcnt_top."]
+        .into_iter()
+        .find(|p| rtl_names.iter().any(|(n, _)| n.starts_with(p)))
+        .unwrap_or("TOP.pcnt_top.");
     let apb = ["psel_i", "penable_i", "pwrite_i", "paddr_i", "pwdata_i", "pstrb_i", "prdata_o", "pslverr_o"];
-    groups.push(("RTL: APB port".into(), pick("TOP.pcnt_top.", &|r| apb.iter().any(|a| r.starts_with(a)))));
+    groups.push(("RTL: APB port".into(), pick(dut, &|r| apb.iter().any(|a| r.starts_with(a)))));
     let dom: usize = scope.strip_prefix("dom").and_then(|d| d.parse().ok()).unwrap_or(0);
-    let shell = format!("TOP.pcnt_top.gen_dom[{dom}].u_domain.");
+    let shell = format!("{dut}gen_dom[{dom}].u_domain.");
     let mut internals = pick(&shell, &|r| r.contains("_q") || r.starts_with("in_") || r.starts_with("reg_we"));
     // The counting engine's flops (counters, state, FLAG) live in u_core.
     internals.extend(pick(&format!("{shell}u_core."), &|r| r.contains("_q")));
