@@ -26,8 +26,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FILE_LIST = "rtl/pcnt/pcnt.f"
+sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
+from pcnt_files import ROOT, rel, rtl_files  # noqa: E402
+
 WAIVERS = "rtl/lint.vlt"
 TB_MODULE = "bench_peer_tb"
 # The harness's Verilator options (sim/build.rs VERILATOR_ARGS without
@@ -40,25 +41,6 @@ MAKE_OPTS = ["OPT_FAST=-O3", "OPT_GLOBAL=-O3"]
 LABELS = {1: "1 domain", 8: "8 domains, mixed clocks"}
 DEFAULT_CYCLES = {1: 20000, 8: 10000}
 MODES = {"RTL alone": "rtl", "lockstep (full compare)": "lockstep"}
-
-
-def rel(p):
-    try:
-        return p.relative_to(ROOT)
-    except ValueError:
-        return p
-
-
-def rtl_files():
-    """(sources, include folders) of the file list, relative to the repository root."""
-    sources, incdirs = [], []
-    for line in (ROOT / FILE_LIST).read_text().splitlines():
-        line = line.split("//")[0].strip()
-        if line.startswith("+incdir+"):
-            incdirs += [d for d in line[len("+incdir+") :].split("+") if d]
-        elif line and not line.startswith(("+", "-", "#")):
-            sources.append(line)
-    return sources, incdirs
 
 
 def tool_env():

@@ -28,10 +28,10 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FILE_LIST = "rtl/pcnt/pcnt.f"
+sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
+from pcnt_files import ROOT, rel, rtl_files  # noqa: E402
+
 
 # The edited gate: bit 5 of domain 0's EVENT counter (CTR_EVENT, S3) gets an
 # inverter at its flop's D input. Observable as soon as the domain counts
@@ -43,26 +43,9 @@ FAULT_FLOP = r"\gen_dom[0].u_domain.u_core.ctr_event_q [5]"
 GENS = "nv10,nv15,nv20,nv30,nv40,g84,g92,gt215"
 
 
-def rel(p):
-    """`p` relative to the repository root when it is inside it (for messages)."""
-    try:
-        return p.relative_to(ROOT)
-    except ValueError:
-        return p
-
-
-def rtl_files():
-    files = []
-    for line in (ROOT / FILE_LIST).read_text().splitlines():
-        line = line.split("//")[0].strip()
-        if line and not line.startswith(("+", "-", "#")):
-            files.append(line)
-    return files
-
-
 def synth(domains, out):
     """Netlist of pcnt_top with `domains` domains at out/d<N>.v (kept while the RTL is unchanged)."""
-    files = rtl_files()
+    files = rtl_files()[0]
     key = hashlib.sha256(str(domains).encode())
     for f in files + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl/pcnt").glob("*.svh")):
         key.update((ROOT / f).read_bytes())

@@ -50,7 +50,8 @@ void* FN(new)(uint32_t x_seed) {
     // One falling edge before the first cycle: the RTL builds' wrapper
     // (sim/rtl/pcnt_lockstep_top.sv) loads its input registers there, so
     // the first cycle's inputs reach pcnt_top like every later cycle's.
-    // Reset is held low throughout; a netlist build ignores the extra edge.
+    // Reset is held low throughout, so in a netlist build (no wrapper) the
+    // extra rising edge only clocks flops held in reset.
     c->top->clk_i = 1;
     c->top->eval();
     c->top->clk_i = 0;
