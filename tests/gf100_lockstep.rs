@@ -59,7 +59,8 @@ fn every_gf100_fault_is_caught_with_artifacts() {
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
         assert!(repro.contains("GEN=gf100") && repro.contains(&format!("FAULT={fault}")), "{repro}");
         let report = fs::read_to_string(dir.join("report.txt")).unwrap();
-        assert!(report.contains("MISMATCH at cycle") && report.contains(&m.what), "{report}");
+        common::assert_fault_expectation(fault, &m);
+        assert!(report.contains(&common::headline(&m)), "{report}");
         let vcd = fs::read_to_string(dir.join("wave.vcd")).unwrap();
         assert!(vcd.contains("pcnt_gf100_top") && vcd.contains("mismatch"), "wave.vcd lacks the RTL or the marker");
         common::assert_gtkw_opens_on(&dir, m.cycle, fault);
@@ -67,7 +68,7 @@ fn every_gf100_fault_is_caught_with_artifacts() {
         let stim = dir.join("stimulus.pcs");
         match runner::run_script(&stim, false, Some(fault), &a, true) {
             Err(ScriptError::Failed(e)) => {
-                assert!(e.contains(&format!("MISMATCH at cycle {}: {}", m.cycle, m.what)), "{e}")
+                assert!(e.contains(&common::headline(&m)), "{e}")
             }
             other => panic!("{fault}: the saved stimulus did not fail: {other:?}"),
         }

@@ -179,10 +179,9 @@ fn injected_faults_are_caught_with_artifacts() {
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
         assert!(repro.contains(&format!("SEED={}", job.seed)) && repro.contains(&format!("FAULT={fault}")), "{repro}");
         let report = fs::read_to_string(dir.join("report.txt")).unwrap();
-        assert!(
-            report.contains("MISMATCH at cycle") && report.contains("expected") && report.contains("repro:"),
-            "{report}"
-        );
+        common::assert_fault_expectation(fault, &m);
+        assert!(report.contains(&common::headline(&m)) && report.contains("repro:"), "{report}");
+        assert!(m.assertion.is_some() || report.contains("expected"), "{report}");
 
         let vcd = fs::read_to_string(dir.join("wave.vcd")).unwrap();
         assert!(
@@ -210,7 +209,7 @@ fn injected_faults_are_caught_with_artifacts() {
         let script = dir.join("stimulus.pcs");
         let art2 = Artifacts { out: out.join("replay"), window: 50, shrink_secs: 0 };
         match runner::run_script(&script, false, Some(fault), &art2, true) {
-            Err(ScriptError::Failed(e)) => assert!(e.contains("disagree"), "{e}"),
+            Err(ScriptError::Failed(e)) => assert!(e.contains(m.kind()), "{e}"),
             other => panic!("stimulus.pcs of {fault} did not reproduce: {other:?}"),
         }
         if let Err(ScriptError::Input(e) | ScriptError::Failed(e)) =

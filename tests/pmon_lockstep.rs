@@ -78,7 +78,8 @@ fn every_pmon_fault_is_caught_with_artifacts() {
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
         assert!(repro.contains("DEVICE=pmon") && repro.contains(&format!("FAULT={fault}")), "{repro}");
         let report = fs::read_to_string(dir.join("report.txt")).unwrap();
-        assert!(report.contains("MISMATCH at cycle") && report.contains(&m.what), "{report}");
+        common::assert_fault_expectation(fault, &m);
+        assert!(report.contains(&common::headline(&m)), "{report}");
         let vcd = fs::read_to_string(dir.join("wave.vcd")).unwrap();
         assert!(vcd.contains("pmon_box") && vcd.contains("mismatch"), "wave.vcd lacks the RTL or the marker");
         common::assert_gtkw_opens_on(&dir, m.cycle, fault);
@@ -86,7 +87,7 @@ fn every_pmon_fault_is_caught_with_artifacts() {
         // passes on the clean build.
         let stim = dir.join("stimulus.pms");
         let e = runner::run_script(&stim, false, Some(fault)).unwrap_err();
-        assert!(e.contains(&format!("MISMATCH at cycle {}: {}", m.cycle, m.what)), "{e}");
+        assert!(e.contains(&common::headline(&m)), "{e}");
         runner::run_script(&stim, false, None).unwrap_or_else(|e| panic!("clean build fails {fault}'s stimulus: {e}"));
     }
 }

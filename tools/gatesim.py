@@ -47,7 +47,7 @@ def synth(domains, out):
     """Netlist of pcnt_top with `domains` domains at out/d<N>.v (kept while the RTL is unchanged)."""
     files = rtl_files()[0]
     key = hashlib.sha256(str(domains).encode())
-    for f in files + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl/pcnt").glob("*.svh")):
+    for f in files + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl/common").glob("*.svh")):
         key.update((ROOT / f).read_bytes())
     netlist = out / f"d{domains}.v"
     stamp = out / f"d{domains}.key"
@@ -56,7 +56,7 @@ def synth(domains, out):
         return netlist
     script = "\n".join(
         [
-            f"read_verilog -sv -DSYNTHESIS -Irtl/pcnt {' '.join(files)}",
+            f"read_verilog -sv -DSYNTHESIS -Irtl/common {' '.join(files)}",
             f"chparam -set NumDomains {domains} pcnt_top",
             "hierarchy -check -top pcnt_top",
             "synth -flatten -top pcnt_top",

@@ -2,7 +2,7 @@
 // rtl/common, then the device. Paths are relative to the repository root:
 // run tools from there, e.g.
 //   verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt.f --top-module pcnt_top
-+incdir+rtl/pcnt
++incdir+rtl/common
 rtl/pcnt/pcnt_reg_pkg.sv
 rtl/pcnt/pcnt_pkg.sv
 rtl/common/prim_sync_2ff.sv

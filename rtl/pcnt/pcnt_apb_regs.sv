@@ -65,7 +65,7 @@
 // * The layouts live only here and in pcnt_reg_pkg; the domains are
 //   addressed by view index only.
 // * Reset (S8): global registers 0, rec_bind_o 0, dma_written and bound 0.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_apb_regs #(
   parameter int unsigned NumDomains   = 1,
@@ -317,24 +317,24 @@ module pcnt_apb_regs #(
   ////////////////////////////////////////////////////////////////////////////
 
   // The decoder names at most one register.
-  `PCNT_ASSERT(HitOneHot0_A, $onehot0({dom_hit, glob_hit}))
+  `PRIM_ASSERT(HitOneHot0_A, $onehot0({dom_hit, glob_hit}))
   // A strobe only in the ACCESS cycle of an accepted write.
-  `PCNT_ASSERT(WeOnlyOnWrite_A, (|dom_we_o) |-> wr_ok)
+  `PRIM_ASSERT(WeOnlyOnWrite_A, (|dom_we_o) |-> wr_ok)
   // A strobe only in a tick of the domain it goes to (S15; for a shared
   // register each domain it reaches, S24).
   for (genvar d = 0; d < NumDomains; d++) begin : gen_we_assert
-    `PCNT_ASSERT(WeOnlyAtTick_A, (|dom_we_o[d * NumDomRegs +: NumDomRegs]) |-> dom_tick_i[d])
+    `PRIM_ASSERT(WeOnlyAtTick_A, (|dom_we_o[d * NumDomRegs +: NumDomRegs]) |-> dom_tick_i[d])
   end
   // A shared write reaches each domain at most once per transfer (S24).
-  `PCNT_ASSERT(SharedOnce_A, (shared_we & taken_q) == '0)
+  `PRIM_ASSERT(SharedOnce_A, (shared_we & taken_q) == '0)
   // A shared write completes only once every shared domain has taken it,
   // earlier or in this cycle (S24).
-  `PCNT_ASSERT(SharedReadyAll_A, (wr_ok && shared_hit && pready_o)
+  `PRIM_ASSERT(SharedReadyAll_A, (wr_ok && shared_hit && pready_o)
                                  |-> (((taken_q | shared_we) & SharedDoms) == SharedDoms))
   // A wait state drives no response (S15).
-  `PCNT_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
+  `PRIM_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
   // APB: the master holds the transfer stable during a wait state.
-  `PCNT_ASSERT(WaitStable_A, !pready_o |=> psel_i && penable_i && pwrite_i
+  `PRIM_ASSERT(WaitStable_A, !pready_o |=> psel_i && penable_i && pwrite_i
                                           && $stable(paddr_i) && $stable(pwdata_i))
 
 endmodule

@@ -15,7 +15,7 @@
 //   the FSM returns to IDLE. One transaction is outstanding at a time.
 // * All outputs are functions of the state only (Moore). Reset: IDLE, last
 //   granted = NumDomains - 1.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_axi_wr #(
   parameter int unsigned NumDomains = 1
@@ -169,6 +169,6 @@ module pcnt_axi_wr #(
   end
 
   // The granted slot stays busy until its packet is done.
-  `PCNT_ASSERT(GrantBusy_A, (state_q != Idle) |-> busy_i[grant_q])
+  `PRIM_ASSERT(GrantBusy_A, (state_q != Idle) |-> busy_i[grant_q])
 
 endmodule

@@ -86,7 +86,7 @@
 // * Names the harness relies on (S14 backdoor, `poke`): the public flops
 //   ctr_cycles_q, ctr_event_q, ctr_start_q, ctr_pre_q, ctr_stop_q, shadow_q
 //   and per_cnt_q of the instance u_core.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_dom_core (
   input  logic                                    clk_i,
@@ -650,14 +650,14 @@ module pcnt_dom_core (
   ////////////////////////////////////////////////////////////////////////////
 
   // QUAD_STATE never takes the unused encoding 2 (S17).
-  `PCNT_ASSERT(QuadStateLegal_A, quad_state_q != 2'd2)
+  `PRIM_ASSERT(QuadStateLegal_A, quad_state_q != 2'd2)
   // The process only leaves INACTIVE in MODE = SINGLE, and the shell makes
   // every change of MODE (a CTRL write) an abort: so a running process
   // implies MODE = SINGLE.
-  `PCNT_ASSERT(RunningImpliesSingle_A, (single_q != pcnt_pkg::Inactive) |-> mode_single_i)
+  `PRIM_ASSERT(RunningImpliesSingle_A, (single_q != pcnt_pkg::Inactive) |-> mode_single_i)
   // Shadow writes are register writes: at most one per cycle, only at a tick
   // (S15, G4).
-  `PCNT_ASSERT(ShadowWeOneHot0_A, $onehot0(shadow_we_i))
-  `PCNT_ASSERT(ShadowWeOnlyAtTick_A, (|shadow_we_i) |-> tick_i)
+  `PRIM_ASSERT(ShadowWeOneHot0_A, $onehot0(shadow_we_i))
+  `PRIM_ASSERT(ShadowWeOnlyAtTick_A, (|shadow_we_i) |-> tick_i)
 
 endmodule

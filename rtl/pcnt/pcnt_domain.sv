@@ -79,7 +79,7 @@
 //   INACTIVE, QUAD_STATE EMPTY.
 // * Names the harness relies on (S14 backdoor, `poke`): u_core (counters,
 //   shadows, PERIODIC counter) and u_record.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_domain #(
   parameter int unsigned DomIdx      = 0,
@@ -536,7 +536,7 @@ module pcnt_domain #(
 
   // The front-end delivers at most one accepted write per cycle, and only in
   // a tick of this domain (APB wait states, S15).
-  `PCNT_ASSERT(WeOneHot0_A, $onehot0(reg_we_i))
-  `PCNT_ASSERT(WeOnlyAtTick_A, (|reg_we_i) |-> tick_i)
+  `PRIM_ASSERT(WeOneHot0_A, $onehot0(reg_we_i))
+  `PRIM_ASSERT(WeOnlyAtTick_A, (|reg_we_i) |-> tick_i)
 
 endmodule

@@ -4,7 +4,7 @@
 // a GF100 file rebuilds only the GF100 harness builds. Paths relative to the
 // repository root, e.g.
 //   verilator --lint-only -Wall rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top
-+incdir+rtl/pcnt
++incdir+rtl/common
 rtl/pcnt/pcnt_reg_pkg.sv
 rtl/pcnt/pcnt_gf_reg_pkg.sv
 rtl/pcnt/pcnt_pkg.sv

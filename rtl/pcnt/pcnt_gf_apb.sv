@@ -42,7 +42,7 @@
 //   domain d = NumGpc*GpcDoms + p*PartDoms + d, HUB d after the PARTs.
 // * Reset (S8, S25.13): rst_ni is the top's core reset (rst_ni & pmc_en_q):
 //   DSET and MAIN storage 0.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_gf_apb #(
   parameter int unsigned NumGpc       = 2,
@@ -262,11 +262,11 @@ module pcnt_gf_apb #(
   ////////////////////////////////////////////////////////////////////////////
 
   // The decoder names at most one unit kind.
-  `PCNT_ASSERT(HitOneHot0_A, $onehot0({hit_dom, hit_set, hit_main}))
+  `PRIM_ASSERT(HitOneHot0_A, $onehot0({hit_dom, hit_set, hit_main}))
   // A domain strobe only in a tick of that domain, at most one per cycle.
-  `PCNT_ASSERT(WeOneHot0_A, $onehot0(dom_we_o))
-  `PCNT_ASSERT(WeOnlyAtTick_A, (dom_we_o & ~dom_tick_i) == '0)
+  `PRIM_ASSERT(WeOneHot0_A, $onehot0(dom_we_o))
+  `PRIM_ASSERT(WeOnlyAtTick_A, (dom_we_o & ~dom_tick_i) == '0)
   // A wait state drives no response (S15).
-  `PCNT_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
+  `PRIM_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
 
 endmodule

@@ -63,7 +63,7 @@
 //   registers and CTR_CYCLES_NEXT_RO (S25.4); triggers and zero registers 0.
 // * Reset (S8, S25.13): every stored bit 0 (MODE = HALTED), engine reset.
 // * Names the harness relies on (S14 backdoor, `poke`): u_core.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_gf_domain #(
   // DOM[k] number of this domain inside its set (0..7).
@@ -470,9 +470,9 @@ module pcnt_gf_domain #(
   ////////////////////////////////////////////////////////////////////////////
 
   // Writes come only in a tick of this domain (APB wait states, S15).
-  `PCNT_ASSERT(WeOnlyAtTick_A, reg_we_i |-> tick_i)
+  `PRIM_ASSERT(WeOnlyAtTick_A, reg_we_i |-> tick_i)
   // The ro mask of STATE covers exactly the bits the view drives.
-  `PCNT_ASSERT(StateInRoMask_A,
+  `PRIM_ASSERT(StateInRoMask_A,
                (state_word & ~pcnt_gf_reg_pkg::gf_dom_ro_mask(pcnt_gf_reg_pkg::GfRegState)) == 32'h0)
 
 endmodule

@@ -28,7 +28,7 @@
 //   fault_clear_i clears fault (a fault set in the same cycle wins); wedged
 //   clears only at reset.
 // * Reset: everything 0.
-`include "pcnt_assert.svh"
+`include "prim_assert.svh"
 
 module pcnt_record (
   input  logic         clk_i,
@@ -221,7 +221,7 @@ module pcnt_record (
 
   // A packet is only handed over when the slot is free, and the port only
   // finishes a packet that is in a slot.
-  `PCNT_ASSERT(SendOnlyWhenFree_A, send |-> !busy_q)
-  `PCNT_ASSERT(DoneOnlyWhenBusy_A, done_i |-> busy_q)
+  `PRIM_ASSERT(SendOnlyWhenFree_A, send |-> !busy_q)
+  `PRIM_ASSERT(DoneOnlyWhenBusy_A, done_i |-> busy_q)
 
 endmodule

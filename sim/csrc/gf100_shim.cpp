@@ -53,7 +53,7 @@ int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->tra
 
 void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
-void FN(cycle)(void* p, const GfIn* in, GfOut* out) {
+int FN(cycle)(void* p, const GfIn* in, GfOut* out) {
     auto* c = static_cast<Ctx*>(p);
     DEV_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
@@ -74,7 +74,7 @@ void FN(cycle)(void* p, const GfIn* in, GfOut* out) {
     get_words(t->dom_regs_o, out->dom_regs);
     get_words(t->set_regs_o, out->set_regs);
     get_words(t->main_regs_o, out->main_regs);
-    c->edge();
+    return c->edge();
 }
 
 // Verification backdoor (docs/semantics.md S14), as sim/csrc/shim.cpp: `var`
@@ -92,7 +92,7 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
     const VerilatedScope* s = c->vctx->scopeFind(scope);
     VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
     if (!v || width == 0 || width > 64) return -1;
-    if (lsb + width > static_cast<uint32_t>(v->packed().elements())) return -1;
+    if (lsb + width > static_cast<uint32_t>(v->entBits())) return -1;
     void* d = v->datap();
     for (uint32_t k = 0; k < width; ++k) {
         const uint32_t b = lsb + k;

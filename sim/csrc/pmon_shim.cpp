@@ -93,7 +93,7 @@ int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->tra
 
 void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
-void FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
+int FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
     auto* c = static_cast<Ctx*>(p);
     DEV_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
@@ -121,7 +121,7 @@ void FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
         out->data_lo[j] = static_cast<uint32_t>(d);
         out->data_hi[j] = static_cast<uint32_t>(d >> 32);
     }
-    c->edge();
+    return c->edge();
 }
 
 }  // extern "C"

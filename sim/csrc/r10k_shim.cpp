@@ -74,7 +74,7 @@ int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->tra
 
 void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
-void FN(cycle)(void* p, const R10kIn* in, R10kOut* out) {
+int FN(cycle)(void* p, const R10kIn* in, R10kOut* out) {
     auto* c = static_cast<Ctx*>(p);
     DEV_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
@@ -99,7 +99,7 @@ void FN(cycle)(void* p, const R10kIn* in, R10kOut* out) {
         out->ctl[j] = get32(c->ctl[j]);
         out->cnt[j] = get32(c->cnt[j]);
     }
-    c->edge();
+    return c->edge();
 }
 
 }  // extern "C"

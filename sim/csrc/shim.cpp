@@ -47,13 +47,12 @@ extern "C" {
 void* FN(new)(uint32_t x_seed) {
     auto* c = new Ctx;
     c->open(x_seed);
-    // One falling edge before the first cycle: the RTL builds' wrapper
-    // (sim/rtl/pcnt_lockstep_top.sv) loads its input registers there, so
-    // the first cycle's inputs reach pcnt_top like every later cycle's.
-    // Reset is held low throughout, so in a netlist build (no wrapper) the
-    // extra rising edge only clocks flops held in reset.
-    c->top->clk_i = 1;
-    c->top->eval();
+    // One falling edge before the first cycle (open() left the clock
+    // high): the RTL builds' wrapper (sim/rtl/pcnt_lockstep_top.sv) loads
+    // its input registers there, rst_ni low among them, so pcnt_top's first
+    // rising edge is the first cycle's, in reset, and the first cycle's
+    // inputs reach pcnt_top like every later cycle's. A netlist build (no
+    // wrapper) has no falling-edge logic.
     c->top->clk_i = 0;
     c->top->eval();
     return c;
@@ -69,7 +68,7 @@ int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->tra
 
 void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
-void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
+int FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     auto* c = static_cast<Ctx*>(p);
     PCNT_TOP* t = c->top.get();
     t->rst_ni = in->rst_n & 1;
@@ -107,7 +106,7 @@ void FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     out->bready = t->m_axi_bready_o;
     get_words(t->dom_regs_o, out->dom_regs);
     get_words(t->glob_regs_o, out->glob_regs);
-    c->edge();
+    return c->edge();
 }
 
 // Verification backdoor (docs/semantics.md S14): overwrite bits
@@ -137,7 +136,7 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
         v = s ? s->varFind(flat) : nullptr;
     }
     if (!v || width == 0 || width > 64) return -1;
-    if (lsb + width > static_cast<uint32_t>(v->packed().elements())) return -1;
+    if (lsb + width > static_cast<uint32_t>(v->entBits())) return -1;
     void* d = v->datap();
     for (uint32_t k = 0; k < width; ++k) {
         const uint32_t b = lsb + k;

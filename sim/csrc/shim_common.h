@@ -6,9 +6,14 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include "verilated.h"
 #include "verilated_vcd_c.h"
+
+// sim/csrc/vl_user.cpp, in the shared Verilator runtime.
+extern "C" void shim_flush_printed();
 
 namespace shim {
 
@@ -42,10 +47,26 @@ template <class Top> struct Model {
     void open(uint32_t x_seed) {
         vctx = std::make_unique<VerilatedContext>();
         vctx->traceEverOn(true);
+        // A failing assertion ($error, then $stop) sets gotError and the
+        // model goes on: the harness ends the run itself, with the report,
+        // reproducer and waves of any lockstep failure (status()).
+        vctx->fatalOnError(false);
+        // PCNT_ASSERTIONS=off: the same build with its assertions switched
+        // off at run time, for the mutation figures without assertions
+        // (tools/mutate.py), comparable with the figures from before they ran.
+        if (const char* a = std::getenv("PCNT_ASSERTIONS"); a && std::strcmp(a, "off") == 0) vctx->assertOn(false);
         vctx->randReset(2);
         vctx->randSeed(static_cast<int>(x_seed & 0x7fffffff) | 1);
         top = std::make_unique<Top>(vctx.get(), "TOP");
-        top->clk_i = 0;
+        // The clock starts HIGH: the first eval() sees no edge (Verilator
+        // takes the values of the first eval as the previous ones), so the
+        // first edge of the model's life is a falling one and the first
+        // rising edge comes with the first cycle, with rst_ni low. A model
+        // whose first edge was rising would clock its random initial state
+        // with whatever reset its input registers held (the harness
+        // wrapper's, sim/rtl/pcnt_lockstep_top.sv, have no reset of their
+        // own), and its assertions would check that state (issue 34).
+        top->clk_i = 1;
         top->rst_ni = 0;
         top->eval();
     }
@@ -77,13 +98,26 @@ template <class Top> struct Model {
     }
 
     // The inputs are set and settled with clk low (the outputs of cycle t
-    // are read before this): the rising edge commits q(t+1).
-    void edge() {
+    // are read before this): the rising edge commits q(t+1). Returns
+    // status(): what the shims' cycle functions return.
+    int edge() {
         if (tfp) tfp->dump(cycle * 10);
         top->clk_i = 1;
         top->eval();
         if (tfp) tfp->dump(cycle * 10 + 5);
         ++cycle;
+        return status();
+    }
+
+    // 1 if an assertion failed in an eval() since the last call (the
+    // harness then takes its message, shim_take_assertion), else 0.
+    int status() {
+        if (!vctx->gotError()) {
+            shim_flush_printed();
+            return 0;
+        }
+        vctx->gotError(false);
+        return 1;
     }
 };
 

@@ -18,6 +18,9 @@ pub const MAX_SEEDS: u64 = 1_000_000;
 #[derive(Parser, Debug)]
 #[command(
     name = "pcnt",
+    // The crate's version and the pinned Verilator its builds were made
+    // with (sim/build.rs checks the pin).
+    version = concat!(env!("CARGO_PKG_VERSION"), ", RTL built with ", env!("PCNT_VERILATOR")),
     about = "PCOUNTER lockstep harness: the Verilated RTL and the Rust model, cycle by cycle",
     after_help = "Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input.",
     arg_required_else_help = true,

@@ -36,3 +36,39 @@ pub fn assert_gtkw_opens_on(dir: &Path, cycle: u64, what: &str) {
         assert!(o.start <= t && t as f64 <= o.end, "{what}: {px} px view {o:?} misses the mismatch at {t}");
     }
 }
+
+/// The first line of a failure's report: `MISMATCH at cycle N: WHAT`, or
+/// `ASSERTION FAILED at cycle N: NAME` for an RTL assertion.
+#[allow(dead_code)]
+pub fn headline(m: &pcounter_sim::engine::mismatch::Mismatch) -> String {
+    m.to_string().lines().next().unwrap_or_default().to_string()
+}
+
+/// A fault's `expect:` line (tests/faults/README.md): the failure it causes
+/// must name one of the listed registers or assertions. Faults without the
+/// line are not checked here.
+#[allow(dead_code)]
+pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch::Mismatch) {
+    let dir = root().join("tests/faults");
+    let file = [fault.to_string(), fault.replace('_', "-")]
+        .iter()
+        .map(|s| dir.join(format!("{s}.fault")))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("no tests/faults/{fault}.fault"));
+    let text = fs::read_to_string(&file).unwrap();
+    let Some(list) = text.lines().find_map(|l| l.strip_prefix("expect:")) else { return };
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+    assert!(!names.is_empty(), "{}: empty `expect:` line", file.display());
+    assert!(
+        names.iter().any(|n| m.what.contains(n)),
+        "fault {fault} failed on `{}`, not on what its `expect:` names ({})",
+        m.what,
+        names.join(", ")
+    );
+    // An assertion fault fails as an assertion, with the assertion's name
+    // in the report's first line.
+    if names.iter().all(|n| n.ends_with("_A")) {
+        let a = m.assertion.as_ref().unwrap_or_else(|| panic!("fault {fault}: `{}` is not an assertion", m.what));
+        assert!(names.iter().any(|n| a.instance.contains(n) || a.name.contains(n)), "{a:?}");
+    }
+}

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use super::apb_window::Expect;
 use super::artifacts::WAVE_CONTEXT;
+use super::assertion::Assertion;
 use super::mismatch::Mismatch;
 use super::wave::{self, ExtraSignal, ExtraTrace};
 
@@ -35,9 +36,10 @@ impl History {
     }
 }
 
-/// The differences of one clock: (what, expected, actual), registers first.
+/// The differences of one clock: (what, expected, actual), registers first;
+/// and an RTL assertion that failed at the clock's edge.
 #[derive(Default)]
-pub struct Diffs(pub Vec<(String, u32, u32)>);
+pub struct Diffs(pub Vec<(String, u32, u32)>, pub Option<Assertion>);
 
 impl Diffs {
     /// Registers `names[k]`: the model's `expected[k]` against `actual[k]`.
@@ -60,7 +62,7 @@ impl Diffs {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.is_empty() && self.1.is_none()
     }
 
     /// The mismatch of clock `cycle`: the first difference, the rest named.
@@ -73,7 +75,12 @@ impl Diffs {
         fields: impl Fn(&str, u32) -> Option<String>,
         history: &History,
     ) -> Box<Mismatch> {
-        let (what, e, a) = self.0[0].clone();
+        // The register and bus values of the clock come first (they were
+        // sampled before its edge); an assertion alone is its own failure.
+        let Some((what, e, a)) = self.0.first().cloned() else {
+            let a = self.1.as_ref().expect("a mismatch of a clock with a difference");
+            return Mismatch::of_assertion(a, cycle, history.to_vec());
+        };
         let reg = is_reg(&what);
         Box::new(Mismatch {
             cycle,
@@ -83,8 +90,9 @@ impl Diffs {
             what,
             expected: e,
             actual: a,
-            also: self.0[1..].iter().map(|d| d.0.clone()).collect(),
+            also: self.0[1..].iter().map(|d| d.0.clone()).chain(self.1.as_ref().map(Assertion::what)).collect(),
             history: history.to_vec(),
+            assertion: None,
         })
     }
 }
@@ -108,6 +116,7 @@ pub fn expectation(
         wave_reg: None,
         also: Vec::new(),
         history: history.to_vec(),
+        assertion: None,
     })
 }
 

@@ -154,6 +154,7 @@ mod tests {
                         wave_reg: None,
                         also: Vec::new(),
                         history: Vec::new(),
+                        assertion: None,
                     }));
                 }
             }

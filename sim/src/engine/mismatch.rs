@@ -2,7 +2,10 @@
 //! disagreed, the expected (model) and actual (RTL) values, and the last
 //! stimulus before it.
 
-/// The first disagreement between RTL and model.
+use crate::engine::assertion::Assertion;
+
+/// The first disagreement between RTL and model, or an RTL assertion that
+/// failed.
 #[derive(Clone, Debug)]
 pub struct Mismatch {
     pub cycle: u64,
@@ -22,10 +25,61 @@ pub struct Mismatch {
     pub also: Vec<String>,
     /// The last stimulus events before the mismatch: (cycle, command).
     pub history: Vec<(u64, String)>,
+    /// Set when the failure is an RTL assertion, not a disagreement
+    /// (`expected`/`actual` then mean nothing).
+    pub assertion: Option<Box<Assertion>>,
 }
 
 impl std::fmt::Display for Mismatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(a) = &self.assertion {
+            writeln!(f, "ASSERTION FAILED at cycle {}: {} ({}:{})", self.cycle, a.name, a.file, a.line)?;
+            if !a.instance.is_empty() {
+                writeln!(f, "  instance: {}", a.instance)?;
+            }
+            writeln!(f, "  message:  {}", a.message)?;
+            if !self.also.is_empty() {
+                writeln!(f, "  also this cycle: {}", self.also.join(", "))?;
+            }
+        } else {
+            self.fmt_values(f)?;
+        }
+        writeln!(f, "  last {} stimulus events (cycle: command):", self.history.len())?;
+        for (c, e) in &self.history {
+            writeln!(f, "    {c:>10}: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Mismatch {
+    /// The lockstep failure of bus clock `cycle` whose rising edge failed
+    /// assertion `a`.
+    pub fn of_assertion(a: &Assertion, cycle: u64, history: Vec<(u64, String)>) -> Box<Mismatch> {
+        Box::new(Mismatch {
+            cycle,
+            scope: None,
+            what: a.what(),
+            expected: 1,
+            actual: 0,
+            fields: None,
+            wave_reg: None,
+            also: Vec::new(),
+            history,
+            assertion: Some(Box::new(a.clone())),
+        })
+    }
+
+    /// What kind of failure it is, for a one-line summary.
+    pub fn kind(&self) -> &'static str {
+        if self.assertion.is_some() {
+            "an RTL assertion failed"
+        } else {
+            "RTL and model disagree"
+        }
+    }
+
+    fn fmt_values(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "MISMATCH at cycle {}: {}", self.cycle, self.what)?;
         if let Some(s) = &self.scope {
             writeln!(f, "  scope:    {s}")?;
@@ -38,10 +92,6 @@ impl std::fmt::Display for Mismatch {
         }
         if !self.also.is_empty() {
             writeln!(f, "  also differing this cycle: {}", self.also.join(", "))?;
-        }
-        writeln!(f, "  last {} stimulus events (cycle: command):", self.history.len())?;
-        for (c, e) in &self.history {
-            writeln!(f, "    {c:>10}: {e}")?;
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 
 pub mod apb_window;
 pub mod artifacts;
+pub mod assertion;
 pub mod bench;
 pub mod compare;
 pub mod coverage;

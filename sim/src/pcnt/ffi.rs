@@ -4,6 +4,8 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
+use crate::engine::assertion::Assertion;
+
 use pcounter::record::AxiOut;
 use pcounter::regs::{NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
@@ -67,7 +69,7 @@ pub struct ModelFns {
     pub gens: &'static [&'static str],
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut),
+    cycle: unsafe extern "C" fn(*mut c_void, *const PcntIn, *mut PcntOut) -> c_int,
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
     poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32, u64) -> c_int,
@@ -198,7 +200,9 @@ impl Rtl {
     }
 
     /// One bus clock. `inp.sig` must point at `num_domains * 8` words.
-    pub fn cycle(&mut self, inp: &PcntIn, sig: &[u32]) {
+    /// The assertion that failed at this clock's edge, if one did.
+    #[must_use]
+    pub fn cycle(&mut self, inp: &PcntIn, sig: &[u32]) -> Option<Assertion> {
         assert_eq!(sig.len(), self.fns.num_domains * 8, "signal words for {} domains", self.fns.num_domains);
         let i = PcntIn { sig: sig.as_ptr(), ..*inp };
         let mut o = PcntOut {
@@ -222,7 +226,7 @@ impl Rtl {
         };
         // SAFETY: ctx is live; buffers have the sizes the shim writes
         // (checked above and at construction).
-        unsafe { (self.fns.cycle)(self.ctx, &i, &mut o) };
+        let fired = unsafe { (self.fns.cycle)(self.ctx, &i, &mut o) };
         self.out.prdata = o.prdata;
         self.out.pready = o.pready != 0;
         self.out.pslverr = o.pslverr != 0;
@@ -239,6 +243,7 @@ impl Rtl {
             wlast: o.wlast != 0,
             bready: o.bready != 0,
         };
+        (fired != 0).then(Assertion::take)
     }
 
     /// Dump the RTL's signals to a VCD from the next cycle on.

@@ -6,6 +6,8 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
+use crate::engine::assertion::Assertion;
+
 /// Counters the shim's records have room for (P2: the map's maximum).
 pub const MAX_COUNTERS: usize = 8;
 
@@ -49,7 +51,7 @@ pub struct DevFns {
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out),
+    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out) -> c_int,
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
 }
@@ -85,10 +87,13 @@ impl Rtl {
     }
 
     /// One bus clock; `self.out` holds the outputs of this cycle.
-    pub fn cycle(&mut self, i: &In) {
+    /// The assertion that failed at this clock's edge, if one did.
+    #[must_use]
+    pub fn cycle(&mut self, i: &In) -> Option<Assertion> {
         // SAFETY: `ctx` is live; `i.events` points at enough words for event_i
         // (the caller's lane vector outlives the call); `out` is repr(C).
-        unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) }
+        let fired = unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) };
+        (fired != 0).then(Assertion::take)
     }
 
     pub fn trace_open(&mut self, path: &Path) -> Result<(), String> {

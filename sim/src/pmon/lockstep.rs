@@ -14,6 +14,7 @@ use pcounter::{BusOp, BusResult};
 use super::bins::Stats;
 use super::cmd::{Cmd, LANES, LANE_BITS};
 use super::ffi::{self, Rtl};
+use crate::engine::assertion::Assertion;
 use crate::engine::compare::{check_read, Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
@@ -88,6 +89,9 @@ pub struct PmonLockstep {
     freeze: bool,
     pub cycle: u64,
     keep_going: bool,
+    /// An RTL assertion that failed while reset was held: reported as the
+    /// first compared clock's failure.
+    fired_in_reset: Option<Assertion>,
     history: History,
     pub stats: Stats,
     wave: Option<RegWave>,
@@ -111,6 +115,7 @@ impl PmonLockstep {
             freeze: false,
             cycle: 0,
             keep_going: false,
+            fired_in_reset: None,
             history: History::default(),
             stats: Stats::new(n),
             wave: None,
@@ -120,8 +125,7 @@ impl PmonLockstep {
             let words = [0u32; 4];
             let mut i = idle_in(&words);
             i.rst_n = 0;
-            r.cycle(&i);
-            r.cycle(&i);
+            l.fired_in_reset = r.cycle(&i).or(r.cycle(&i));
             if r.out.num_counters as usize != n {
                 return Err(format!("PMON build {}: {} counters visible, model has {n}", r.name(), r.out.num_counters));
             }
@@ -167,7 +171,7 @@ impl PmonLockstep {
                     }
                 }
             }
-            r.cycle(&i);
+            diffs.1 = self.fired_in_reset.take().or(r.cycle(&i));
             if !self.model_on {
                 // The RTL alone: its bus answer stands for the result.
                 let o = r.out;

@@ -7,6 +7,8 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
+use crate::engine::assertion::Assertion;
+
 use pcounter::r10k::Variant;
 
 /// Counters of the unit (seed: two).
@@ -50,7 +52,7 @@ pub struct DevFns {
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out),
+    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out) -> c_int,
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
 }
@@ -104,10 +106,13 @@ impl Rtl {
     }
 
     /// One bus clock; `self.out` holds the outputs of this cycle.
-    pub fn cycle(&mut self, i: &In) {
+    /// The assertion that failed at this clock's edge, if one did.
+    #[must_use]
+    pub fn cycle(&mut self, i: &In) -> Option<Assertion> {
         // SAFETY: `ctx` is live; `i.events` points at enough words for
         // event_i (the caller's array outlives the call); `out` is repr(C).
-        unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) }
+        let fired = unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) };
+        (fired != 0).then(Assertion::take)
     }
 
     pub fn trace_open(&mut self, path: &Path) -> Result<(), String> {

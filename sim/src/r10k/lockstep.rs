@@ -14,6 +14,7 @@ use pcounter::{BusOp, BusResult};
 use super::bins::Stats;
 use super::cmd::Cmd;
 use super::ffi::{self, Rtl};
+use crate::engine::assertion::Assertion;
 use crate::engine::compare::{self, check_read, Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
@@ -69,6 +70,9 @@ pub struct R10kLockstep {
     mode: Mode,
     pub cycle: u64,
     keep_going: bool,
+    /// An RTL assertion that failed while reset was held: reported as the
+    /// first compared clock's failure.
+    fired_in_reset: Option<Assertion>,
     history: History,
     pub stats: Stats,
     wave: Option<RegWave>,
@@ -89,6 +93,7 @@ impl R10kLockstep {
             mode: Mode::KERNEL,
             cycle: 0,
             keep_going: false,
+            fired_in_reset: None,
             history: History::default(),
             stats: Stats::default(),
             wave: None,
@@ -98,8 +103,7 @@ impl R10kLockstep {
             let words = [0u32; 3];
             let mut i = idle_in(&words, Mode::KERNEL);
             i.rst_n = 0;
-            r.cycle(&i);
-            r.cycle(&i);
+            l.fired_in_reset = r.cycle(&i).or(r.cycle(&i));
             if r.out.num_counters as usize != NUM_COUNTERS {
                 return Err(format!("R10K build {}: {} counters visible", r.name(), r.out.num_counters));
             }
@@ -144,7 +148,7 @@ impl R10kLockstep {
                     }
                 }
             }
-            r.cycle(&i);
+            diffs.1 = self.fired_in_reset.take().or(r.cycle(&i));
             let o = r.out;
             if !self.model_on {
                 // The RTL alone: its bus answer stands for the result.

@@ -6,6 +6,8 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
+use crate::engine::assertion::Assertion;
+
 /// Input record of `gf100_<config>_cycle`; layout shared with the shim.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -44,7 +46,7 @@ pub struct DevFns {
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out),
+    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out) -> c_int,
     trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
     trace_close: unsafe extern "C" fn(*mut c_void),
     poke: unsafe extern "C" fn(*mut c_void, u32, *const c_char, u32, u32, u64) -> c_int,
@@ -90,11 +92,14 @@ impl Rtl {
 
     /// One bus clock. `out`'s buffers must hold the configuration's view
     /// sizes and `i.sig` its signal words (the caller's `Vec`s).
-    pub fn cycle(&mut self, i: &In, out: &mut Out) {
+    /// The assertion that failed at this clock's edge, if one did.
+    #[must_use]
+    pub fn cycle(&mut self, i: &In, out: &mut Out) -> Option<Assertion> {
         // SAFETY: `ctx` is live; the pointers in `i` and `out` point at
         // buffers of the sizes the build's ports need (the engine sizes them
         // from the same GfConfig the build's parameters came from).
-        unsafe { (self.fns.cycle)(self.ctx, i, out) }
+        let fired = unsafe { (self.fns.cycle)(self.ctx, i, out) };
+        (fired != 0).then(Assertion::take)
     }
 
     /// The S14 backdoor: bits `lsb..lsb+width` of flop `var` (relative to

@@ -16,6 +16,7 @@ use pcounter::{BusResult, Signals};
 use super::bins::Stats;
 use super::ffi::{self, Rtl};
 use crate::axi_mem::AxiMem;
+use crate::engine::assertion::Assertion;
 use crate::engine::compare::{Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
@@ -76,6 +77,9 @@ pub struct GfLockstep {
     pmc_enable: bool,
     pub cycle: u64,
     keep_going: bool,
+    /// An RTL assertion that failed while reset was held: reported as the
+    /// first compared clock's failure.
+    fired_in_reset: Option<Assertion>,
     history: History,
     pub stats: Stats,
     wave: Option<RegWave>,
@@ -125,6 +129,7 @@ impl GfLockstep {
             pmc_enable: true,
             cycle: 0,
             keep_going: false,
+            fired_in_reset: None,
             history: History::default(),
             stats: Stats::new(&cfg),
             wave: None,
@@ -141,7 +146,8 @@ impl GfLockstep {
             let mut i = l.idle_in(0);
             i.rst_n = 0;
             for _ in 0..2 {
-                l.rtl_cycle(&i);
+                let (_, fired) = l.rtl_cycle(&i);
+                l.fired_in_reset = l.fired_in_reset.take().or(fired);
             }
         }
         Ok(l)
@@ -162,7 +168,9 @@ impl GfLockstep {
         }
     }
 
-    fn rtl_cycle(&mut self, i: &ffi::In) -> BusResult {
+    /// One clock of the RTL: its bus answer, and the assertion that failed
+    /// at the clock's edge if one did.
+    fn rtl_cycle(&mut self, i: &ffi::In) -> (BusResult, Option<Assertion>) {
         let n = self.cfg.num_domains() * GF_NUM_DOM_REGS;
         let s = self.cfg.num_sets() * GF_NUM_SET_REGS;
         let (dom, rest) = self.dut.split_at_mut(n);
@@ -176,8 +184,8 @@ impl GfLockstep {
             main_regs: main.as_mut_ptr(),
         };
         let rtl = self.rtl.as_mut().expect("rtl_cycle with an RTL");
-        rtl.cycle(i, &mut o);
-        BusResult { rdata: o.prdata, slverr: o.pslverr != 0, ready: o.pready != 0 }
+        let fired = rtl.cycle(i, &mut o);
+        (BusResult { rdata: o.prdata, slverr: o.pslverr != 0, ready: o.pready != 0 }, fired)
     }
 
     /// Execute one command (its `run` in the command table).
@@ -208,6 +216,7 @@ impl GfLockstep {
         };
         let ticks = self.clock.iter().enumerate().fold(0u64, |t, (d, c)| t | u64::from(c.ticks(self.cycle)) << d);
         let mut rtl_res = None;
+        let mut fired = self.fired_in_reset.take();
         if self.rtl.is_some() {
             let mut i = self.idle_in(ticks);
             if let Phase::Setup(op) | Phase::Access(op) = phase {
@@ -220,7 +229,9 @@ impl GfLockstep {
                     GfBusOp::Read { paddr } => i.paddr = paddr,
                 }
             }
-            rtl_res = Some(self.rtl_cycle(&i));
+            let (res, f) = self.rtl_cycle(&i);
+            rtl_res = Some(res);
+            fired = fired.or(f);
         }
         if !self.model_on {
             self.cycle += 1;
@@ -239,7 +250,7 @@ impl GfLockstep {
             self.stats.count(&self.model, &inp);
         }
         let res = self.model.step(&inp);
-        let mut diffs = Diffs::default();
+        let mut diffs = Diffs(Vec::new(), fired);
         if let Some(r) = rtl_res {
             if self.dut != self.view {
                 diffs.regs(&self.names, &self.view, &self.dut);

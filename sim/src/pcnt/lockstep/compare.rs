@@ -88,7 +88,8 @@ impl Engine {
             fields: reg.map(|r| (r.decode_fields(expected), r.decode_fields(actual))),
             wave_reg: reg.map(|r| wave_name(r.name)),
             also: diffs.iter().skip(1).map(|d| d.1.clone()).collect(),
-            history: self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect(),
+            history: self.history_vec(),
+            assertion: None,
         })
     }
 

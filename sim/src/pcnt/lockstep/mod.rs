@@ -16,6 +16,7 @@ use pcounter::regs::{self, Gen, NUM_DOM_REGS};
 use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
 
 use crate::axi_mem::AxiMem;
+use crate::engine::assertion::Assertion;
 pub use crate::engine::mismatch::Mismatch;
 use crate::ffi::{PcntIn, Rtl};
 use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
@@ -106,6 +107,9 @@ pub struct Engine {
     /// Per domain and 40-bit counter: the HI view of the cycle its LO part
     /// was last read (the torn-read reach count, S24).
     lo_hi: [[Option<u32>; 3]; 8],
+    /// An RTL assertion that failed while reset was held (before the first
+    /// compared clock): reported as that clock's failure.
+    fired_in_reset: Option<Assertion>,
 }
 
 impl Engine {
@@ -173,6 +177,7 @@ impl Engine {
             lo_hi: [[None; 3]; 8],
             packets: None,
             corrupt_at: None,
+            fired_in_reset: None,
         };
         e.reset_rtl();
         Ok(e)
@@ -184,7 +189,8 @@ impl Engine {
             let mut i = idle_in(self.cfg.gen);
             i.rst_n = 0;
             for _ in 0..2 {
-                rtl.cycle(&i, &self.sig_words);
+                let fired = rtl.cycle(&i, &self.sig_words);
+                self.fired_in_reset = self.fired_in_reset.take().or(fired);
             }
         }
     }
@@ -251,6 +257,11 @@ impl Engine {
         cmd.run(self)
     }
 
+    /// The recent commands, for a failure report.
+    fn history_vec(&self) -> Vec<(u64, String)> {
+        self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect()
+    }
+
     /// A mismatch outside the register compare (memory, end of run).
     fn mismatch(&self, what: String, expected: u32, actual: u32) -> Mismatch {
         Mismatch {
@@ -262,7 +273,8 @@ impl Engine {
             fields: None,
             wave_reg: None,
             also: Vec::new(),
-            history: self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect(),
+            history: self.history_vec(),
+            assertion: None,
         }
     }
 
@@ -304,6 +316,7 @@ impl Engine {
         let ticks = self.clock.iter().enumerate().fold(0u8, |t, (d, c)| t | u8::from(c.ticks(self.cycle)) << d);
         let axi = self.mem.inputs();
         let inp = CycleInputs { sig: &self.sig, pm_trigger, wrcache_flush, bus, ticks, axi };
+        let mut fired = self.fired_in_reset.take();
         if let Some(rtl) = &mut self.rtl {
             let mut i = idle_in(self.cfg.gen);
             i.awready = u32::from(axi.awready);
@@ -326,7 +339,7 @@ impl Engine {
                     BusOp::Read { offset } => i.paddr = u32::from(offset),
                 }
             }
-            rtl.cycle(&i, &self.sig_words);
+            fired = fired.or(rtl.cycle(&i, &self.sig_words));
         }
         if !self.model_on {
             // RTL alone (benchmarks): the bus answer comes from the RTL.
@@ -379,6 +392,13 @@ impl Engine {
         let mut mismatch = self.compare(bus, res, &glob);
         if mismatch.is_none() {
             mismatch = self.compare_axi(&m_axi, m_bind);
+        }
+        // An assertion evaluated at this clock's edge: the values sampled
+        // before the edge are reported first, the assertion beside them.
+        match (&mut mismatch, fired) {
+            (None, Some(a)) => mismatch = Some(*Mismatch::of_assertion(&a, self.cycle, self.history_vec())),
+            (Some(m), Some(a)) => m.also.push(a.what()),
+            (_, None) => {}
         }
         let rtl_axi = self.rtl.as_ref().map_or(m_axi, |r| r.out.axi);
         self.mem.update(&rtl_axi, &m_axi, &axi);

@@ -191,9 +191,7 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
                     Ok(dir) => format!("artifacts: {}", dir.display()),
                     Err(err) => format!("could not write all artifacts: {err}"),
                 };
-                return Err(ScriptError::Failed(format!(
-                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
-                )));
+                return Err(ScriptError::Failed(format!("{name}:{line}: {}\n{m}repro: {repro}\n{where_}", m.kind())));
             }
         }
     }
@@ -259,9 +257,7 @@ fn run_gf_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &s
                     Ok(dir) => format!("artifacts: {}", dir.display()),
                     Err(err) => format!("could not write all artifacts: {err}"),
                 };
-                return Err(ScriptError::Failed(format!(
-                    "{name}:{line}: RTL and model disagree\n{m}repro: {repro}\n{where_}"
-                )));
+                return Err(ScriptError::Failed(format!("{name}:{line}: {}\n{m}repro: {repro}\n{where_}", m.kind())));
             }
         }
     }
