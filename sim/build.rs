@@ -79,6 +79,17 @@ struct Fault {
 /// go by name, with a reason, in `WAIVERS` (shared with `make lint`).
 const VERILATOR_ARGS: &[&str] = &["--cc", "--assert", "-O3", "--x-assign", "fast", "--x-initial", "unique", "--trace"];
 
+/// Added to every build but the small plain ones: their SVA assertions run,
+/// the checks Verilator adds for every `unique`/`priority` case do not.
+/// Those checks more than triple the generated C++ (a 2-domain pcnt_top:
+/// 8.8 MB against 2.5 MB) and its compile time; in the 48 fault builds and
+/// the 8-domain and kepler builds that was about 2 minutes of `make test`
+/// (docs/performance.md, issue 34). The plain builds of 1 and 2 domains,
+/// fermi, the PMON box and both R10K variants keep them: every case
+/// statement of every device runs there, in every regression and script;
+/// the larger builds repeat the same modules.
+const NO_CASE_CHECKS: &[&str] = &["--no-assert-case"];
+
 /// The harness-only wrapper of pcnt_top (falling-edge input registers),
 /// relative to the sim crate.
 const LOCKSTEP_TOP: &str = "rtl/pcnt_lockstep_top.sv";
@@ -303,7 +314,10 @@ fn main() {
         };
         let lib = format!("pcnt_{}", v.name);
         let extra = |var| env::var(var).unwrap_or_default().split_whitespace().map(String::from).collect::<Vec<_>>();
-        let (extra_v, extra_cxx) = (extra("PCNT_VERILATOR_EXTRA"), extra("PCNT_CXX_EXTRA"));
+        let (mut extra_v, extra_cxx) = (extra("PCNT_VERILATOR_EXTRA"), extra("PCNT_CXX_EXTRA"));
+        if v.fault.is_some() || v.domains > 2 {
+            extra_v.extend(NO_CASE_CHECKS.iter().map(|a| a.to_string()));
+        }
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
         key.add(extra_v.join(" ").as_bytes()).add(b"|").add(extra_cxx.join(" ").as_bytes());
@@ -597,8 +611,11 @@ fn device_jobs(
         };
         let prefix = format!("V{name}");
         let opt: u8 = if fault.is_some() || d.o1_configs.contains(&cfg.as_str()) { 1 } else { 3 };
+        let large = d.o1_configs.contains(&cfg.as_str());
+        let no_case: &[&str] = if fault.is_some() || large { NO_CASE_CHECKS } else { &[] };
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
+        key.add(no_case.join(" ").as_bytes());
         key.add(d.top.as_bytes())
             .add(&[opt])
             .add(&fs::read(&shim).unwrap())
@@ -617,7 +634,7 @@ fn device_jobs(
             Some(dir) => Lib::Ready(name.clone(), dir),
             None => {
                 let mut cmd = Command::new(verilator);
-                cmd.args(VERILATOR_ARGS);
+                cmd.args(VERILATOR_ARGS).args(no_case);
                 if d.waivers {
                     cmd.arg(root.join(WAIVERS));
                 }
@@ -816,16 +833,25 @@ fn build_all(libs: Vec<Lib>, cache: &VCache) -> Vec<(String, PathBuf)> {
     let threads = env::var("NUM_JOBS").ok().and_then(|n| n.parse().ok()).unwrap_or(2usize).max(1);
     let queue = std::sync::Mutex::new(queue);
     let built = std::sync::Mutex::new(Vec::new());
+    // Seconds per library built (not those from the cache), slowest first,
+    // in OUT_DIR/build-times.txt: where the harness build's time goes.
+    let times = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
                 let Some((i, job)) = queue.lock().unwrap().pop() else { break };
                 let lib = job.lib.clone();
+                let t0 = std::time::Instant::now();
                 let dir = job.run(cache);
+                times.lock().unwrap().push((t0.elapsed().as_secs_f64(), lib.clone()));
                 built.lock().unwrap().push((i, lib, dir));
             });
         }
     });
+    let mut times = times.into_inner().unwrap();
+    times.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let report: String = times.iter().map(|(t, lib)| format!("{t:7.1} s  {lib}\n")).collect();
+    let _ = fs::write(cache.out.join("build-times.txt"), report);
     for (i, lib, dir) in built.into_inner().unwrap() {
         ready[i] = Some((lib, dir));
     }

@@ -129,9 +129,11 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
     VerilatedVar* v = s ? s->varFind(dot ? dot + 1 : var) : nullptr;
     if (!v) {
         // A flattened Yosys netlist (make gatesim): one scope, the flop under
-        // its hierarchical name (tools/gatesim.py marks it public).
-        char flat[128];
-        std::snprintf(flat, sizeof flat, "gen_dom[%u].u_domain.%s", dom, var);
+        // its hierarchical name (tools/gatesim.py marks it public), an
+        // escaped identifier that Verilator 5.48 registers as written, with
+        // its backslash and closing space (5.006 dropped both).
+        char flat[160];
+        std::snprintf(flat, sizeof flat, "\\gen_dom[%u].u_domain.%s ", dom, var);
         s = c->vctx->scopeFind(PCNT_SCOPE);
         v = s ? s->varFind(flat) : nullptr;
     }
