@@ -91,7 +91,9 @@ fn the_driver_sequence_catches_a_two_tick_user_pulse_and_a_wrong_value() {
     let p = a.out.join("bad.pcs");
     fs::write(&p, bad).unwrap();
     match runner::run_script(&p, true, None, &a, true) {
-        Err(ScriptError::Failed(e)) => assert!(e.contains("returned 0x000000d0, expected == 0xcf"), "{e}"),
+        Err(ScriptError::Failed(e)) => {
+            assert!(e.contains("expected: 0x000000cf (script)") && e.contains("actual:   0x000000d0 (read)"), "{e}")
+        }
         other => panic!("a wrong expected value passed: {other:?}"),
     }
 }

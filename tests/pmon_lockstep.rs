@@ -72,7 +72,7 @@ fn every_pmon_fault_is_caught_with_artifacts() {
             let min = dir.join("minimal.pms");
             let full = fs::read_to_string(dir.join("stimulus.pms")).unwrap().lines().count();
             assert!(fs::read_to_string(&min).unwrap().lines().count() < full, "minimal.pms is no shorter");
-            let e = runner::run_script(&min, false, Some(fault)).unwrap_err();
+            let e = common::run_script(&min, false, Some(fault)).unwrap_err();
             assert!(e.contains(&format!(": {}\n", m.what)), "minimal.pms fails elsewhere: {e}");
         }
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
@@ -86,9 +86,9 @@ fn every_pmon_fault_is_caught_with_artifacts() {
         // The saved stimulus fails on the fault build at the same signal and
         // passes on the clean build.
         let stim = dir.join("stimulus.pms");
-        let e = runner::run_script(&stim, false, Some(fault)).unwrap_err();
+        let e = common::run_script(&stim, false, Some(fault)).unwrap_err();
         assert!(e.contains(&common::headline(&m)), "{e}");
-        runner::run_script(&stim, false, None).unwrap_or_else(|e| panic!("clean build fails {fault}'s stimulus: {e}"));
+        common::run_script(&stim, false, None).unwrap_or_else(|e| panic!("clean build fails {fault}'s stimulus: {e}"));
     }
 }
 
@@ -100,9 +100,9 @@ fn pmon_scripts_pass_in_lockstep_and_model_only() {
     files.sort();
     assert!(files.len() >= 3, "{files:?}");
     for f in &files {
-        assert!(runner::is_pmon_script(&fs::read_to_string(f).unwrap()), "{}", f.display());
+        assert_eq!(common::script_device(f), "pmon", "{}", f.display());
         for model_only in [false, true] {
-            let cycles = runner::run_script(f, model_only, None).unwrap_or_else(|e| panic!("{e}"));
+            let cycles = common::run_script(f, model_only, None).unwrap_or_else(|e| panic!("{e}"));
             assert!(cycles > 20, "{}: {cycles} cycles", f.display());
         }
     }
@@ -113,7 +113,7 @@ fn pmon_scripts_pass_in_lockstep_and_model_only() {
     let p = scratch("pmon-bad-script").join("bad.pms");
     fs::write(&p, bad).unwrap();
     for model_only in [false, true] {
-        let e = runner::run_script(&p, model_only, None).unwrap_err();
+        let e = common::run_script(&p, model_only, None).unwrap_err();
         assert!(e.contains("script expectation of `read 0x08 == 0x0`"), "{e}");
     }
 }

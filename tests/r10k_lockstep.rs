@@ -92,7 +92,7 @@ fn every_r10k_fault_is_caught_with_artifacts() {
             let min = dir.join("minimal.r10k");
             let full = fs::read_to_string(dir.join("stimulus.r10k")).unwrap().lines().count();
             assert!(fs::read_to_string(&min).unwrap().lines().count() < full, "minimal.r10k is no shorter");
-            let e = runner::run_script(&min, false, Some(fault)).unwrap_err();
+            let e = common::run_script(&min, false, Some(fault)).unwrap_err();
             assert!(e.contains(&format!(": {}\n", m.what)), "minimal.r10k fails elsewhere: {e}");
         }
         let repro = fs::read_to_string(dir.join("repro.txt")).unwrap();
@@ -106,10 +106,11 @@ fn every_r10k_fault_is_caught_with_artifacts() {
         // The saved stimulus fails on the fault build at the same signal and
         // passes on the clean build.
         let stim = dir.join("stimulus.r10k");
-        assert!(fs::read_to_string(&stim).unwrap().starts_with("device r10k r10000\n"));
-        let e = runner::run_script(&stim, false, Some(fault)).unwrap_err();
+        let text = fs::read_to_string(&stim).unwrap();
+        assert_eq!(text.lines().find(|l| !l.starts_with('#')), Some("device r10k r10000"), "{text}");
+        let e = common::run_script(&stim, false, Some(fault)).unwrap_err();
         assert!(e.contains(&common::headline(&m)), "{e}");
-        runner::run_script(&stim, false, None).unwrap_or_else(|e| panic!("clean build fails {fault}'s stimulus: {e}"));
+        common::run_script(&stim, false, None).unwrap_or_else(|e| panic!("clean build fails {fault}'s stimulus: {e}"));
     }
 }
 
@@ -118,9 +119,9 @@ fn r10k_scripts_pass_in_lockstep_and_model_only() {
     let files = scripts();
     assert!(files.len() >= 3, "{files:?}");
     for f in &files {
-        assert!(runner::is_r10k_script(&fs::read_to_string(f).unwrap()), "{}", f.display());
+        assert_eq!(common::script_device(f), "r10k", "{}", f.display());
         for model_only in [false, true] {
-            let cycles = runner::run_script(f, model_only, None).unwrap_or_else(|e| panic!("{e}"));
+            let cycles = common::run_script(f, model_only, None).unwrap_or_else(|e| panic!("{e}"));
             assert!(cycles > 30, "{}: {cycles} cycles", f.display());
         }
     }
@@ -132,7 +133,7 @@ fn r10k_scripts_pass_in_lockstep_and_model_only() {
     let p = scratch("r10k-bad-script").join("bad.r10k");
     fs::write(&p, bad).unwrap();
     for model_only in [false, true] {
-        let e = runner::run_script(&p, model_only, None).unwrap_err();
+        let e = common::run_script(&p, model_only, None).unwrap_err();
         assert!(e.contains("script expectation of `irq == 0`"), "{e}");
     }
 }
@@ -156,11 +157,11 @@ fn r10k_scripts_catch_the_faults() {
         assert!(cases.iter().any(|c| c.0 == f), "fault {f} has no script case here");
     }
     for (fault, script) in cases {
-        let e = runner::run_script(&dir.join(script), false, Some(fault)).unwrap_err();
+        let e = common::run_script(&dir.join(script), false, Some(fault)).unwrap_err();
         assert!(e.contains("MISMATCH at cycle") || e.contains("ASSERTION FAILED at cycle"), "{fault} on {script}: {e}");
-        runner::run_script(&dir.join(script), true, Some(fault)).expect("the model alone passes");
+        common::run_script(&dir.join(script), true, Some(fault)).expect("the model alone passes");
     }
     // An R12000 script refuses a fault build (an R10000).
-    let e = runner::run_script(&dir.join("r12000_lists.r10k"), false, Some("r10k_exl_ignored")).unwrap_err();
+    let e = common::run_script(&dir.join("r12000_lists.r10k"), false, Some("r10k_exl_ignored")).unwrap_err();
     assert!(e.contains("built as an r10000"), "{e}");
 }

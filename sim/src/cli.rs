@@ -84,22 +84,11 @@ fn script_help() -> String {
     )
 }
 
-/// The devices of the harness (`make cosim DEVICE=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Device {
-    /// NVIDIA PCOUNTER (seed 003)
-    Pcnt,
-    /// Intel uncore PMON box (seed 001)
-    Pmon,
-    /// MIPS R10000/R12000 event counters (seed 002)
-    R10k,
-}
-
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// Device to run (PMON and R10K take --seed, --seeds, --cycles, --fault, --shard, --json and the output options)
-    #[arg(long, value_enum, default_value = "pcnt", value_name = "DEVICE")]
-    pub device: Device,
+    /// Device to run (PMON and R10K take every option not marked PCOUNTER)
+    #[arg(long, default_value = "pcnt", value_parser = device_parser(), value_name = "DEVICE")]
+    pub device: String,
     /// First seed
     #[arg(long, default_value = "1", value_parser = num, value_name = "S")]
     pub seed: u64,
@@ -109,12 +98,12 @@ pub struct CosimArgs {
     /// Bus cycles per run
     #[arg(long, default_value = "200000", value_parser = cycles, value_name = "C")]
     pub cycles: u64,
-    /// Domain counts, comma-separated (those with a Verilated build)
-    #[arg(long, default_value = "1,2,8", value_delimiter = ',', value_parser = built_domains, value_name = "N,...")]
-    pub domains: Vec<usize>,
-    /// Generations the runs rotate over, comma-separated, or all; each domain count rotates over those that have that many domains (nv10/nv15 1, nv20/nv30 2, nv40+ 8)
-    #[arg(long, default_value = "all", value_delimiter = ',', value_parser = gen_parser(), value_name = "GEN,...")]
-    pub gen: Vec<String>,
+    /// PCOUNTER: domain counts, comma-separated (those with a Verilated build) [default: 1,2,8]
+    #[arg(long, value_delimiter = ',', value_parser = built_domains, value_name = "N,...")]
+    pub domains: Option<Vec<usize>>,
+    /// PCOUNTER: generations the runs rotate over, comma-separated, or all; each domain count rotates over those that have that many domains (nv10/nv15 1, nv20/nv30 2, nv40+ 8) [default: all]
+    #[arg(long, value_delimiter = ',', value_parser = gen_parser(), value_name = "GEN,...")]
+    pub gen: Option<Vec<String>>,
     /// Run on this injected-fault build (its domain count: 2, 1 for the gate faults of `make gatesim`; on the generations of the fault's `gens:` line; `pcnt faults` lists them)
     #[arg(long, value_parser = fault_parser(), value_name = "NAME")]
     pub fault: Option<String>,
@@ -126,13 +115,13 @@ pub struct CosimArgs {
     /// Fail when a bin of docs/coverage-plan.md is unhit
     #[arg(long)]
     pub coverage_gate: bool,
-    /// Harness self-test: flip an RTL flop at this cycle
+    /// PCOUNTER: harness self-test: flip an RTL flop at this cycle
     #[arg(long, value_parser = num, value_name = "CYCLE")]
     pub corrupt_at: Option<u64>,
-    /// Every run on this signal layout (default: from the seed)
+    /// PCOUNTER: every run on this signal layout, or GF100 preset with --gen gf100 (default: from the seed)
     #[arg(long, value_parser = layout_parser(), value_name = "LAYOUT")]
     pub layout: Option<String>,
-    /// Every run with this decode (default: from the seed)
+    /// PCOUNTER: every run with this decode (default: from the seed)
     #[arg(long, value_enum, value_name = "DECODE")]
     pub decode: Option<Decode>,
     /// No progress bar or progress lines
@@ -170,7 +159,7 @@ pub enum Decode {
 
 #[derive(Args, Debug)]
 pub struct ScriptArgs {
-    /// Scenario scripts (.pcs)
+    /// Scenario scripts (.pcs, .pms, .r10k: the first command names the device; `-` reads stdin)
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Run the model alone (no RTL)
@@ -184,7 +173,7 @@ pub struct ScriptArgs {
     /// Do not print the values read
     #[arg(long)]
     pub quiet: bool,
-    /// Write the model's record packets to LOG (one FILE only; folders created)
+    /// PCOUNTER: write the model's record packets to LOG (one FILE only; folders created)
     #[arg(long, value_name = "LOG")]
     pub packets: Option<PathBuf>,
     /// Seed of the RTL's random initial values for scripts without an `xseed` line
@@ -341,13 +330,64 @@ fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
     PossibleValuesParser::new(all_faults())
 }
 
-/// Every fault build linked in, PCOUNTER's first.
+/// The registry's devices (`make cosim DEVICE=`).
+fn device_parser() -> impl clap::builder::TypedValueParser<Value = String> {
+    PossibleValuesParser::new(pcounter_sim::devices::DEVICES.iter().map(|d| {
+        clap::builder::PossibleValue::new(d.name()).help(match d.name() {
+            "pcnt" => "NVIDIA PCOUNTER, NV10 to GF100 (seed 003)",
+            "pmon" => "Intel PMON FPGA IP counter box (seed 001)",
+            _ => "MIPS R10000/R12000 event counters (seed 002)",
+        })
+    }))
+}
+
+/// PCOUNTER's options against its generations (`gen`: the --gen list): a
+/// GF100 preset needs gf100 among them, an NV layout, a decode or a domain
+/// count needs an NV generation (GF100 runs take their domains from the
+/// preset and decode strict only, docs/semantics.md S25.0).
+pub fn check_pcnt_options(a: &CosimArgs, gen: &[String]) -> Result<(), String> {
+    let has_gf = gf100(gen);
+    let has_nv = gen.iter().any(|g| g != "gf100");
+    if let Some(l) = a.layout.as_deref() {
+        let preset = pcounter::gf100::config::PRESETS.contains(&l);
+        if preset && !has_gf {
+            return Err(format!("--layout {l} is a GF100 preset: it needs gf100 (or all) in --gen"));
+        }
+        if !preset && !has_nv {
+            return Err(format!(
+                "--layout {l} is a layout of the NV generations; with --gen gf100 it takes a GF100 preset ({})",
+                pcounter::gf100::config::PRESETS.join(", ")
+            ));
+        }
+    }
+    if !has_nv {
+        let nv_only = [("--domains", a.domains.is_some()), ("--decode", a.decode.is_some())];
+        if let Some((opt, _)) = nv_only.iter().find(|(_, given)| *given) {
+            return Err(format!(
+                "{opt} does not apply to --gen gf100 (a GF100 run's domains come from its preset, --layout; it decodes strict)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every fault build linked in, the registry's devices in order.
 pub fn all_faults() -> Vec<&'static str> {
-    let mut v = Rtl::faults();
-    v.extend(pcounter_sim::pcnt::gf100::ffi::faults());
-    v.extend(pcounter_sim::pmon::ffi::faults());
-    v.extend(pcounter_sim::r10k::ffi::faults());
-    v
+    pcounter_sim::devices::DEVICES.iter().flat_map(|d| d.faults()).collect()
+}
+
+impl CosimArgs {
+    /// The device-specific options given (`devices::DEVICE_OPTIONS`).
+    pub fn device_options(&self) -> Vec<&'static str> {
+        let given = [
+            ("--domains", self.domains.is_some()),
+            ("--gen", self.gen.is_some()),
+            ("--layout", self.layout.is_some()),
+            ("--decode", self.decode.is_some()),
+            ("--corrupt-at", self.corrupt_at.is_some()),
+        ];
+        given.iter().filter(|(_, g)| *g).map(|(o, _)| *o).collect()
+    }
 }
 
 /// Does `--gen` ask for GF100 runs (`gf100` or `all`)?

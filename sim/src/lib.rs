@@ -11,6 +11,7 @@
 //! The re-exports keep the short paths (`pcounter_sim::runner`, ...).
 
 pub mod bench;
+pub mod devices;
 pub mod engine;
 pub mod merge;
 pub mod pcnt;

@@ -28,7 +28,7 @@ use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Cmd, CosimArgs, Decode, Format, ImportArgs, RecordDumpArgs, ScriptArgs};
 use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError, ScriptOpts};
 use pcounter_sim::script::{self, Cmd as ScriptCmd, Expect};
-use pcounter_sim::{pmon, r10k};
+use pcounter_sim::{devices, pmon, r10k};
 
 fn main() -> ExitCode {
     // Like any Unix tool: a closed pipe (`pcnt ... | head`) ends the process
@@ -79,32 +79,25 @@ fn run(cmd: Cmd) -> Result<u8, String> {
 
 fn cosim(a: CosimArgs) -> Result<u8, String> {
     let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pmon_fault = a.fault.as_deref().is_some_and(|f| pmon::ffi::faults().contains(&f));
-    let r10k_fault = a.fault.as_deref().is_some_and(|f| r10k::ffi::faults().contains(&f));
-    let fault_device = if pmon_fault {
-        "PMON"
-    } else if r10k_fault {
-        "R10K"
-    } else {
-        "PCOUNTER"
-    };
-    if a.device != cli::Device::Pcnt {
-        let (name, flag) = if a.device == cli::Device::Pmon { ("PMON", "pmon") } else { ("R10K", "r10k") };
-        // PCOUNTER-only options must not be dropped silently.
-        let pcnt_only = [
-            ("--corrupt-at", a.corrupt_at.is_some()),
-            ("--layout", a.layout.is_some()),
-            ("--decode", a.decode.is_some()),
-        ];
-        if let Some((opt, _)) = pcnt_only.iter().find(|(_, given)| *given) {
-            return Err(format!("{opt} is a PCOUNTER option: not with --device {flag}"));
+    let device = devices::by_name(&a.device).expect("every --device value is a registered device");
+    // An option the device does not take is refused, not dropped.
+    if let Some(opt) = a.device_options().into_iter().find(|o| !device.own_options().contains(o)) {
+        return Err(format!(
+            "{opt} is a PCOUNTER option: not with --device {} (the {} takes {})",
+            device.name(),
+            device.title(),
+            "--seed, --seeds, --cycles, --fault, --out, --window, --shrink-secs, --coverage-gate, --jobs, --shard, --json"
+        ));
+    }
+    if let Some(f) = a.fault.as_deref() {
+        let owner = devices::of_fault(f).expect("clap lists only linked-in faults");
+        if owner.name() != device.name() {
+            return Err(format!("fault {f} is a {} fault: run it with --device {}", owner.title(), owner.name()));
         }
-        if let Some(f) = a.fault.as_deref().filter(|_| fault_device != name) {
-            let dev = if fault_device == "PCOUNTER" { "pcnt" } else { &fault_device.to_lowercase() };
-            return Err(format!("fault {f} is a {fault_device} fault: run it with --device {dev}"));
-        }
+    }
+    if device.name() != "pcnt" {
         let shard = pcounter_sim::engine::results::ShardOpts { shard: a.shard, json: a.json };
-        let failed = if a.device == cli::Device::Pmon {
+        let failed = if device.name() == "pmon" {
             let o = pmon::runner::PmonOpts {
                 seed: a.seed,
                 seeds: a.seeds,
@@ -139,17 +132,15 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         };
         return Ok(if failed == 0 { 0 } else { 1 });
     }
-    if pmon_fault || r10k_fault {
-        let dev = fault_device.to_lowercase();
-        return Err(format!("fault {} is a {fault_device} fault: run it with --device {dev}", a.fault.unwrap()));
-    }
+    let gen = a.gen.clone().unwrap_or_else(|| vec!["all".to_string()]);
+    cli::check_pcnt_options(&a, &gen)?;
     let o = CosimOpts {
         seed: a.seed,
         seeds: a.seeds,
         cycles: a.cycles,
-        domains: a.domains,
-        gens: cli::gens(&a.gen),
-        gf100: cli::gf100(&a.gen),
+        domains: a.domains.unwrap_or_else(|| vec![1, 2, 8]),
+        gens: cli::gens(&gen),
+        gf100: cli::gf100(&gen),
         gf_layout: a.layout.clone().filter(|l| pcounter::gf100::config::PRESETS.contains(&l.as_str())),
         fault: a.fault,
         art: artifacts(&a.art, a.shrink_secs),
@@ -173,55 +164,30 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
     if a.packets.is_some() && a.files.len() > 1 {
         return Err("script: --packets takes one FILE".into());
     }
+    if a.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return Err("script: `-` (stdin) can be read once only".into());
+    }
     let art = artifacts(&a.art, 120);
+    let o = ScriptOpts {
+        model_only: a.model_only,
+        fault: a.fault.as_deref(),
+        art: &art,
+        quiet: a.quiet,
+        packets: a.packets.as_deref(),
+        x_seed: a.xseed,
+        max_cycles: a.max_cycles,
+    };
     let mut code = 0;
     for f in &a.files {
-        // A `device pmon` line makes it a PMON script (its own command table).
-        if std::fs::read_to_string(f).is_ok_and(|t| pmon::runner::is_pmon_script(&t)) {
-            let fault = a.fault.as_deref();
-            match pmon::runner::run_script(f, a.model_only, fault) {
-                Ok(cycles) => println!(
-                    "PASS {} ({cycles} cycles, PMON, {})",
-                    f.display(),
-                    if a.model_only { "model only" } else { "lockstep" }
-                ),
-                Err(e) => {
-                    eprintln!("FAIL {e}");
-                    code = code.max(1);
-                }
+        // Read once: a pipe, a FIFO or stdin has nothing left for a second read.
+        let name = if f.as_os_str() == "-" { "stdin".to_string() } else { f.display().to_string() };
+        let run = devices::read_script(f).map_err(ScriptError::Input).and_then(|t| devices::run_script(&name, &t, &o));
+        match run {
+            Ok((d, cycles)) => {
+                let dev =
+                    if d.name() == devices::DEVICES[0].name() { String::new() } else { format!("{}, ", d.title()) };
+                println!("PASS {name} ({cycles} cycles, {dev}{})", if a.model_only { "model only" } else { "lockstep" })
             }
-            continue;
-        }
-        // A `device r10k [variant]` line: an R10000/R12000 script.
-        if std::fs::read_to_string(f).is_ok_and(|t| r10k::runner::is_r10k_script(&t)) {
-            match r10k::runner::run_script(f, a.model_only, a.fault.as_deref()) {
-                Ok(cycles) => println!(
-                    "PASS {} ({cycles} cycles, R10K, {})",
-                    f.display(),
-                    if a.model_only { "model only" } else { "lockstep" }
-                ),
-                Err(e) => {
-                    eprintln!("FAIL {e}");
-                    code = code.max(1);
-                }
-            }
-            continue;
-        }
-        let o = ScriptOpts {
-            model_only: a.model_only,
-            fault: a.fault.as_deref(),
-            art: &art,
-            quiet: a.quiet,
-            packets: a.packets.as_deref(),
-            x_seed: a.xseed,
-            max_cycles: a.max_cycles,
-        };
-        match runner::run_script_with(f, &o) {
-            Ok(cycles) => println!(
-                "PASS {} ({cycles} cycles, {})",
-                f.display(),
-                if a.model_only { "model only" } else { "lockstep" }
-            ),
             Err(ScriptError::Input(e)) => {
                 eprintln!("{e}");
                 code = code.max(2);

@@ -44,9 +44,9 @@ pub fn headline(m: &pcounter_sim::engine::mismatch::Mismatch) -> String {
     m.to_string().lines().next().unwrap_or_default().to_string()
 }
 
-/// A fault's `expect:` line (tests/faults/README.md): the failure it causes
-/// must name one of the listed registers or assertions. Faults without the
-/// line are not checked here.
+/// A fault's `expect:` line (tests/faults/README.md; every fault has one):
+/// the failure it causes must name one of the listed registers, outputs or
+/// assertions.
 #[allow(dead_code)]
 pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch::Mismatch) {
     let dir = root().join("tests/faults");
@@ -56,7 +56,10 @@ pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch:
         .find(|p| p.is_file())
         .unwrap_or_else(|| panic!("no tests/faults/{fault}.fault"));
     let text = fs::read_to_string(&file).unwrap();
-    let Some(list) = text.lines().find_map(|l| l.strip_prefix("expect:")) else { return };
+    let list = text
+        .lines()
+        .find_map(|l| l.strip_prefix("expect:"))
+        .unwrap_or_else(|| panic!("{}: no `expect:` line (every fault names what it is about)", file.display()));
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
     assert!(!names.is_empty(), "{}: empty `expect:` line", file.display());
     assert!(
@@ -71,4 +74,24 @@ pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch:
         let a = m.assertion.as_ref().unwrap_or_else(|| panic!("fault {fault}: `{}` is not an assertion", m.what));
         assert!(names.iter().any(|n| a.instance.contains(n) || a.name.contains(n)), "{a:?}");
     }
+}
+
+/// Run a script file of any device through the device registry, as `pcnt
+/// script` does; failure artifacts go under target/test-out/script-runs.
+/// `Ok(cycles)`, or the message of an input error or a failure.
+#[allow(dead_code)]
+pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<u64, String> {
+    use pcounter_sim::engine::{artifacts::Artifacts, script::ScriptError, script::ScriptOpts};
+    let art = Artifacts { out: root().join("target/test-out/script-runs"), window: 100, shrink_secs: 0 };
+    let o = ScriptOpts { model_only, fault, art: &art, quiet: true, packets: None, x_seed: None, max_cycles: None };
+    pcounter_sim::devices::run_file(path, &o).map(|(_, cycles)| cycles).map_err(|e| match e {
+        ScriptError::Input(m) | ScriptError::Failed(m) => m,
+    })
+}
+
+/// The registry's name of the device a script file is for.
+#[allow(dead_code)]
+pub fn script_device(path: &Path) -> &'static str {
+    let text = fs::read_to_string(path).unwrap();
+    pcounter_sim::devices::split(&path.display().to_string(), &text).unwrap().device.name()
 }

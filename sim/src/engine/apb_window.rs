@@ -141,25 +141,7 @@ pub fn parse<C>(
     Ok(body)
 }
 
-/// Bus clocks a command takes (`apb_window_cmd!` implements it).
-pub trait Clocks {
-    fn clocks(&self) -> u64;
-}
-
-/// The commands of `cmds` needed to reach clock `cycle` (inclusive): the
-/// prefix of a stimulus that a failure at `cycle` replays.
-pub fn cmds_through<C: Clocks>(cmds: impl Iterator<Item = C>, cycle: u64) -> Vec<C> {
-    let mut t = 0u64;
-    let mut out = Vec::new();
-    for c in cmds {
-        if t > cycle {
-            break;
-        }
-        t += c.clocks();
-        out.push(c);
-    }
-    out
-}
+pub use crate::engine::device::{cmds_through, Clocks};
 
 /// For a device command enum with `Write`, `Read` and `Wait { cycles }`
 /// variants: the engine's `Wait` (shrinking) and `clocks()` (bus clocks
@@ -179,7 +161,7 @@ macro_rules! apb_window_cmd {
             }
         }
 
-        impl $crate::engine::apb_window::Clocks for $Cmd {
+        impl $crate::engine::device::Clocks for $Cmd {
             fn clocks(&self) -> u64 {
                 match self {
                     $Cmd::Write { .. } | $Cmd::Read { .. } => 2,
@@ -192,7 +174,7 @@ macro_rules! apb_window_cmd {
         impl $Cmd {
             /// Bus clocks the command takes.
             pub fn clocks(&self) -> u64 {
-                $crate::engine::apb_window::Clocks::clocks(self)
+                $crate::engine::device::Clocks::clocks(self)
             }
         }
     };

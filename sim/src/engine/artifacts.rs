@@ -1,15 +1,144 @@
-//! The device-independent steps of what a mismatch leaves behind: the
-//! failure folder with `repro.txt` (first: everything after it may fail or
-//! be killed), the `last-failure` pointer `make waves` reads, `report.txt`,
-//! and the waves of a deterministic re-run over the failure window.
+//! What a failure leaves behind, the same for every device and every kind
+//! of failure (RTL/model mismatch, script expectation, RTL assertion), in
+//! this order, so nothing is lost if a later step fails or is killed:
+//!   1. `repro.txt`: the one-line command that reproduces it (also printed),
+//!      and the `last-failure` pointer `make waves` reads;
+//!   2. `report.txt`: the failure report;
+//!   3. `stimulus.EXT`: the commands from reset through the failing cycle as
+//!      a script of the device (EXT its script extension);
+//!   4. `wave.vcd` + `wave.gtkw`: a deterministic re-run traced over the
+//!      failure window, RTL plus both sides' compared values;
+//!   5. `minimal.EXT`: the stimulus shrunk to a script that still fails on
+//!      the same register, expectation or assertion.
+//!
+//! A device says only how its run is rebuilt, how its commands render as a
+//! script and how its waves are grouped ([`Failure`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use crate::engine::device::{self, Lockstep};
+use crate::engine::device::{self, Clocks, Lockstep};
 use crate::engine::mismatch::Mismatch;
-use crate::engine::shrink::Wait;
-use crate::engine::wave;
+use crate::engine::shrink::{self, Wait};
+use crate::engine::wave::{self, ExtraTrace};
+
+/// Where failures go, how much of the run the waves cover, how long a
+/// failing stimulus is shrunk (`--out`, `--window`, `--shrink-secs`).
+#[derive(Clone, Debug)]
+pub struct Artifacts {
+    pub out: PathBuf,
+    pub window: u64,
+    /// Time budget for shrinking the stimulus to `minimal.EXT` (0: off).
+    pub shrink_secs: u64,
+}
+
+/// Past this many cycles a failure's stimulus is not written as a script
+/// (millions of lines); the repro line regenerates it exactly.
+pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
+
+/// A device's part of writing one failure's artifacts.
+pub struct Failure<'a, 'r, L: Lockstep> {
+    pub art: &'a Artifacts,
+    /// Folder name under `art.out` (`fail-pmon-seed7`, `fail-script-x`).
+    pub tag: String,
+    /// The one-line command that reproduces the failure.
+    pub repro: String,
+    /// Script extension of the device (`pcs`, `pms`, `r10k`).
+    pub ext: &'static str,
+    /// What the saved scripts' replay line appends (`ARGS='--fault f'`).
+    pub replay_args: String,
+    /// The run's command stream from reset (it may go on past the failure).
+    pub replay: &'a dyn Fn() -> Box<dyn Iterator<Item = L::Cmd> + 'r>,
+    /// Commands as a whole script of the device (device line and
+    /// configuration first), after the header lines the engine writes.
+    pub render: &'a dyn Fn(&[L::Cmd]) -> String,
+    /// A fresh run of the same configuration (waves, shrinking).
+    pub lockstep: &'a dyn Fn() -> Result<L, String>,
+    /// The GTKWave save file of the traced run (`dir`, its trace).
+    pub gtkw: &'a dyn Fn(&Path, &ExtraTrace, &Mismatch) -> std::io::Result<()>,
+    /// Why the stimulus cannot be a script, if it cannot (`stimulus.txt`
+    /// says so and names the repro instead).
+    pub no_script: Option<String>,
+}
+
+/// Write the artifacts of failure `m` (steps 1 to 5 of the module doc);
+/// the folder.
+pub fn write<L>(f: &Failure<'_, '_, L>, m: &Mismatch) -> std::io::Result<PathBuf>
+where
+    L: Lockstep,
+    L::Cmd: Clocks,
+{
+    let dir = begin(&f.art.out, &f.tag, &f.repro, m)?;
+    let script_path = dir.join(format!("stimulus.{}", f.ext));
+    let why = f.no_script.clone().or_else(|| {
+        (m.cycle > SCRIPT_CYCLES_MAX).then(|| format!("the failure is at cycle {}, past {SCRIPT_CYCLES_MAX}", m.cycle))
+    });
+    if let Some(why) = why {
+        fs::write(
+            dir.join("stimulus.txt"),
+            format!("No {}: {why}.\nReproduce with: {}\n", script_path.display(), f.repro),
+        )?;
+        let trace = waves(&dir, m, (f.lockstep)().map_err(std::io::Error::other)?, (f.replay)(), f.art.window)?;
+        (f.gtkw)(&dir, &trace, m)?;
+        return Ok(dir);
+    }
+    let full = shrink::compact(device::cmds_through((f.replay)(), m.cycle));
+    let header = |first: String, path: &Path| {
+        format!("# {first}\n# {}\n# Replay: make script FILE={}{}\n", m.what, path.display(), f.replay_args)
+    };
+    let first = format!("Stimulus of a failing run up to its first failure ({}, cycle {}).", m.kind(), m.cycle);
+    fs::write(&script_path, header(first, &script_path) + &(f.render)(&full))?;
+    let trace = waves(&dir, m, (f.lockstep)().map_err(std::io::Error::other)?, (f.replay)(), f.art.window)?;
+    (f.gtkw)(&dir, &trace, m)?;
+    if f.art.shrink_secs > 0 {
+        let before = full.len();
+        let fails = |cmds: &[L::Cmd]| device::fails_on((f.lockstep)(), cmds, &m.what);
+        let min = shrink::shrink(full, &fails, Duration::from_secs(f.art.shrink_secs));
+        let path = dir.join(format!("minimal.{}", f.ext));
+        let first = format!(
+            "Shrunk from {before} to {} commands; still fails on the same {}. \
+             Add it to tests/corpus/ once the bug is fixed.",
+            min.len(),
+            if m.assertion.is_some() {
+                "assertion"
+            } else if m.expectation {
+                "expectation"
+            } else {
+                "register"
+            }
+        );
+        fs::write(&path, header(first, &path) + &(f.render)(&min))?;
+    }
+    Ok(dir)
+}
+
+/// The lines a failure prints under its report: repro, then where each
+/// artifact is (only those written).
+pub fn print_where(repro: &str, written: std::io::Result<PathBuf>) {
+    eprintln!("repro:    {repro}");
+    match written {
+        Ok(dir) => {
+            eprintln!("report:   {}", dir.join("report.txt").display());
+            for stem in ["stimulus", "minimal"] {
+                let found =
+                    fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()).find(|p| {
+                        p.file_stem().is_some_and(|s| s == stem) && p.extension().is_some_and(|e| e != "txt")
+                    });
+                if let Some(p) = found {
+                    let note = if stem == "minimal" { " (shrunk)" } else { "" };
+                    eprintln!(
+                        "{:<9} {}{note}",
+                        format!("{}:", if stem == "stimulus" { "script" } else { stem }),
+                        p.display()
+                    );
+                }
+            }
+            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
+        }
+        Err(e) => eprintln!("(could not write all failure artifacts: {e})"),
+    }
+}
 
 /// Create `out/tag/` and write the reproducer and the report; the folder.
 pub fn begin(out: &Path, tag: &str, repro: &str, m: &Mismatch) -> std::io::Result<PathBuf> {

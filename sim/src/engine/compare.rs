@@ -93,6 +93,7 @@ impl Diffs {
             also: self.0[1..].iter().map(|d| d.0.clone()).chain(self.1.as_ref().map(Assertion::what)).collect(),
             history: history.to_vec(),
             assertion: None,
+            expectation: false,
         })
     }
 }
@@ -117,6 +118,7 @@ pub fn expectation(
         also: Vec::new(),
         history: history.to_vec(),
         assertion: None,
+        expectation: true,
     })
 }
 

@@ -37,6 +37,27 @@ pub trait Lockstep {
     fn keep_going(&mut self);
 }
 
+/// Bus clocks a command takes (a write or read two, SETUP then ACCESS; a
+/// wait its count; a command that only sets held inputs or checks none).
+pub trait Clocks {
+    fn clocks(&self) -> u64;
+}
+
+/// The commands of `cmds` needed to reach clock `cycle` (inclusive): the
+/// prefix of a stimulus that a failure at `cycle` replays.
+pub fn cmds_through<C: Clocks>(cmds: impl Iterator<Item = C>, cycle: u64) -> Vec<C> {
+    let mut t = 0u64;
+    let mut out = Vec::new();
+    for c in cmds {
+        if t > cycle {
+            break;
+        }
+        t = t.saturating_add(c.clocks());
+        out.push(c);
+    }
+    out
+}
+
 /// A random run: commands from `stim` until `cycles` bus clocks have run,
 /// then the end-of-run checks. `Ok((cycles run, coverage))`.
 pub fn run<L: Lockstep>(
@@ -155,6 +176,7 @@ mod tests {
                         also: Vec::new(),
                         history: Vec::new(),
                         assertion: None,
+                        expectation: false,
                     }));
                 }
             }

@@ -28,6 +28,10 @@ pub struct Mismatch {
     /// Set when the failure is an RTL assertion, not a disagreement
     /// (`expected`/`actual` then mean nothing).
     pub assertion: Option<Box<Assertion>>,
+    /// Set when the failure is a script's expectation that did not hold:
+    /// `expected` is the script's value, `actual` what the read returned
+    /// (RTL and model agreed on it, or the compare would have failed first).
+    pub expectation: bool,
 }
 
 impl std::fmt::Display for Mismatch {
@@ -67,6 +71,7 @@ impl Mismatch {
             also: Vec::new(),
             history,
             assertion: Some(Box::new(a.clone())),
+            expectation: false,
         })
     }
 
@@ -74,18 +79,22 @@ impl Mismatch {
     pub fn kind(&self) -> &'static str {
         if self.assertion.is_some() {
             "an RTL assertion failed"
+        } else if self.expectation {
+            "a script expectation failed"
         } else {
             "RTL and model disagree"
         }
     }
 
     fn fmt_values(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "MISMATCH at cycle {}: {}", self.cycle, self.what)?;
+        let (head, expected, actual) =
+            if self.expectation { ("EXPECTATION FAILED", "script", "read") } else { ("MISMATCH", "model", "RTL") };
+        writeln!(f, "{head} at cycle {}: {}", self.cycle, self.what)?;
         if let Some(s) = &self.scope {
             writeln!(f, "  scope:    {s}")?;
         }
-        writeln!(f, "  expected: {:#010x} (model)", self.expected)?;
-        writeln!(f, "  actual:   {:#010x} (RTL)", self.actual)?;
+        writeln!(f, "  expected: {:#010x} ({expected})", self.expected)?;
+        writeln!(f, "  actual:   {:#010x} ({actual})", self.actual)?;
         if let Some((e, a)) = &self.fields {
             writeln!(f, "  expected fields: {e}")?;
             writeln!(f, "  actual fields:   {a}")?;

@@ -1,7 +1,71 @@
 //! Device-independent parts of scenario scripts: lexing a line, numbers
 //! (decimal or 0x-hex, `_` separators), an argument cursor that knows its
 //! command's usage, and quoting a bad token for a message. A device's
-//! command table (e.g. `pcnt::script::COMMANDS`) is built on these.
+//! command table (e.g. `pcnt::script::COMMANDS`) is built on these. Also
+//! what a script run is given and answers on every device ([`ScriptOpts`],
+//! [`ScriptError`]) and the cycle bound every device checks at parse time
+//! ([`check_bound`]).
+
+use std::path::Path;
+
+use crate::engine::artifacts::Artifacts;
+
+/// Outcome of a scenario script that did not pass.
+#[derive(Debug)]
+pub enum ScriptError {
+    /// The script or the request is wrong: parse error, cycle bound, no
+    /// build for its configuration, an option that does not apply (exit 2).
+    Input(String),
+    /// An expectation failed, RTL and model disagree, or an RTL assertion
+    /// failed (exit 1); the artifacts are written.
+    Failed(String),
+}
+
+/// How a script runs (`pcnt script` options), on any device.
+#[derive(Clone, Copy, Debug)]
+pub struct ScriptOpts<'a> {
+    pub model_only: bool,
+    pub fault: Option<&'a str>,
+    pub art: &'a Artifacts,
+    /// Do not print the values read.
+    pub quiet: bool,
+    /// Write the model's record packets here (PCOUNTER's `crate::dump` log).
+    pub packets: Option<&'a Path>,
+    /// Initial-value seed for a script without an `xseed` line.
+    pub x_seed: Option<u32>,
+    /// Most bus cycles a script may run (`--max-cycles`; None: the default
+    /// [`SCRIPT_MAX_CYCLES`]), checked when the script is parsed.
+    pub max_cycles: Option<u64>,
+}
+
+impl ScriptOpts<'_> {
+    pub fn max_cycles(&self) -> u64 {
+        self.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES)
+    }
+}
+
+/// Default bound of a script's length in bus cycles (about a minute of
+/// lockstep at 8 domains); `pcnt script --max-cycles N` raises it.
+pub const SCRIPT_MAX_CYCLES: u64 = 10_000_000;
+
+/// The cycle bound, checked on a parsed script before any cycle runs:
+/// `clocks` gives each command's line and the bus clocks it takes (waits
+/// and bus accesses). A script whose sum passes `max` is refused at the
+/// line where it does, so no script runs for hours by a typo.
+pub fn check_bound(file: &str, clocks: impl IntoIterator<Item = (usize, u64)>, max: u64) -> Result<u64, String> {
+    let mut sum = 0u64;
+    for (line, c) in clocks {
+        sum = sum.saturating_add(c);
+        if sum > max {
+            return Err(format!(
+                "{file}:{line}: the script would run {} bus cycles through this line, past the bound of {max} \
+                 (raise it with --max-cycles)",
+                if sum == u64::MAX { "more than 2^64".to_string() } else { sum.to_string() }
+            ));
+        }
+    }
+    Ok(sum)
+}
 
 /// Splits on whitespace, and also around `&` and runs of `=` so that
 /// `read 0xa600==0x64` works as well as the spaced form.
@@ -202,3 +266,67 @@ macro_rules! script_commands {
     };
 }
 pub(crate) use script_commands;
+
+/// The folder name of a failing script's artifacts: `fail-script-STEM`.
+pub fn failure_tag(name: &str) -> String {
+    let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    format!("fail-script-{stem}")
+}
+
+/// The one-line rerun of a script named `name` (on `fault`'s build). A
+/// script that came from a pipe or stdin cannot be read again: its rerun
+/// is the failure's saved stimulus (`out/TAG/stimulus.EXT`, which holds the
+/// commands through the failing one).
+pub fn repro(name: &str, fault: Option<&str>, out: &Path, ext: &str) -> String {
+    let file = if Path::new(name).is_file() {
+        name.to_string()
+    } else {
+        out.join(failure_tag(name)).join(format!("stimulus.{ext}")).display().to_string()
+    };
+    match fault {
+        Some(f) => format!("make script FILE={file} ARGS='--fault {f}'"),
+        None => format!("make script FILE={file}"),
+    }
+}
+
+/// The report of a script that failed at `line` with `m` (exit 1): where,
+/// what kind of failure, the failure's report, the repro and where the
+/// artifacts went.
+pub fn failure_message(
+    name: &str,
+    line: usize,
+    m: &crate::engine::mismatch::Mismatch,
+    repro: &str,
+    written: std::io::Result<std::path::PathBuf>,
+) -> ScriptError {
+    let where_ = match written {
+        Ok(dir) => format!("artifacts: {}", dir.display()),
+        Err(err) => format!("could not write all artifacts: {err}"),
+    };
+    ScriptError::Failed(format!("{name}:{line}: {}\n{m}repro: {repro}\n{where_}", m.kind()))
+}
+
+/// Run a parsed script `body` (line, command) on the fresh run `l`: every
+/// command in lockstep (an unmet expectation fails like a disagreement);
+/// the first failure has its artifacts written by `write` (given the
+/// failure and the repro line) and is the error. The cycles run.
+pub fn run_body<L: crate::engine::device::Lockstep>(
+    name: &str,
+    body: &[(usize, L::Cmd)],
+    mut l: L,
+    o: &ScriptOpts,
+    ext: &str,
+    write: impl FnOnce(&crate::engine::mismatch::Mismatch, &str) -> std::io::Result<std::path::PathBuf>,
+) -> Result<u64, ScriptError> {
+    let last = body.last().map_or(0, |b| b.0);
+    let failed = body.iter().find_map(|(line, c)| l.exec_cmd(c).err().map(|m| (*line, m)));
+    let failed = failed.or_else(|| l.finish_run().err().map(|m| (last, m)));
+    match failed {
+        None => Ok(l.cycles()),
+        Some((line, m)) => {
+            let repro = repro(name, o.fault, &o.art.out, ext);
+            let written = write(&m, &repro);
+            Err(failure_message(name, line, &m, &repro, written))
+        }
+    }
+}

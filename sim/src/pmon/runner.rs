@@ -4,17 +4,19 @@
 //! engine's artifacts: repro, report, stimulus script, waves, shrunk script).
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Instant;
 
 use super::cmd::{self, Cmd};
 use super::lockstep::{PmonLockstep, X_SEED};
 use super::stim::RandomStim;
+use crate::engine::artifacts::{self, Artifacts, Failure};
 use crate::engine::coverage::{self, Coverage};
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
 use crate::engine::results::{JobResult, Results};
-use crate::engine::{artifacts, compare, device, jobs, shrink};
+use crate::engine::script::{self, ScriptError, ScriptOpts};
+use crate::engine::{compare, device, jobs};
 
 /// The coverage plan holding the PMON bins (its PMON part).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
@@ -171,65 +173,60 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
 }
 
 fn report_failure(o: &PmonOpts, job: &Job, m: &Mismatch) {
-    let repro = job.repro();
     eprintln!("\ncosim PMON FAILED: seed {} — {}", job.seed, m.what);
     eprintln!("{m}");
-    eprintln!("repro:    {repro}");
-    match write_failure(o, job, m) {
-        Ok(dir) => {
-            eprintln!("report:   {}", dir.join("report.txt").display());
-            eprintln!("script:   {}", dir.join("stimulus.pms").display());
-            if dir.join("minimal.pms").exists() {
-                eprintln!("minimal:  {} (shrunk)", dir.join("minimal.pms").display());
-            }
-            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
-        }
-        Err(e) => eprintln!("(could not write all failure artifacts: {e})"),
-    }
+    artifacts::print_where(&job.repro(), write_failure(o, job, m));
 }
 
-/// Failure artifacts of a PMON run; the folder.
+/// Failure artifacts of a random PMON run; the folder.
 pub fn write_failure(o: &PmonOpts, job: &Job, m: &Mismatch) -> std::io::Result<PathBuf> {
     let fault = job.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
-    let repro = job.repro();
-    let dir = artifacts::begin(&o.out, &format!("fail-pmon-seed{}{fault}", job.seed), &repro, m)?;
-    let io = std::io::Error::other;
-    let args = job.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
-    let full = shrink::compact(cmds_through(RandomStim::new(job.seed), m.cycle));
-    let head = |what: &str, path: &Path| {
-        format!("device pmon\n# {what}\n# {}\n# Replay: make script FILE={}{args}\n", m.what, path.display())
+    let art = Artifacts { out: o.out.clone(), window: o.window, shrink_secs: o.shrink_secs };
+    let tag = format!("fail-pmon-seed{}{fault}", job.seed);
+    let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(job.seed)) };
+    write_pmon_failure(&art, tag, job.repro(), job.fault.as_deref(), job.x_seed(), &replay, m)
+}
+
+/// The engine's failure artifacts (`engine::artifacts`) of a PMON run,
+/// random or scripted: `stimulus.pms`, `minimal.pms`, waves of the box.
+fn write_pmon_failure<'r>(
+    art: &Artifacts,
+    tag: String,
+    repro: String,
+    fault: Option<&str>,
+    x_seed: u32,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd> + 'r>,
+    m: &Mismatch,
+) -> std::io::Result<PathBuf> {
+    let f = Failure {
+        art,
+        tag,
+        repro,
+        ext: "pms",
+        replay_args: fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay,
+        render: &|cmds| format!("device pmon\n{}", cmd::render(cmds)),
+        lockstep: &|| PmonLockstep::new(true, fault, x_seed),
+        gtkw: &|dir, trace, m| compare::write_gtkw(dir, trace, m, "TOP.pmon_box.", "RTL: pmon_box ports and flops"),
+        no_script: None,
     };
-    let path = dir.join("stimulus.pms");
-    let what = format!("Stimulus of a failing PMON run up to its first mismatch (cycle {}).", m.cycle);
-    fs::write(&path, head(&what, &path) + &cmd::render(&full))?;
-    let trace = artifacts::waves(&dir, m, job.lockstep().map_err(io)?, RandomStim::new(job.seed), o.window)?;
-    compare::write_gtkw(&dir, &trace, m, "TOP.pmon_box.", "RTL: pmon_box ports and flops")?;
-    if o.shrink_secs > 0 {
-        let before = full.len();
-        let fails = |c: &[Cmd]| device::fails_on(job.lockstep(), c, &m.what);
-        let min = shrink::shrink(full, &fails, Duration::from_secs(o.shrink_secs));
-        let path = dir.join("minimal.pms");
-        let what = format!("Shrunk from {before} to {} commands; fails with a mismatch on the same signal.", min.len());
-        fs::write(&path, head(&what, &path) + &cmd::render(&min))?;
-    }
-    Ok(dir)
+    artifacts::write(&f, m)
 }
 
-/// Is `text` a PMON script (a `device pmon` line before any command)?
-pub fn is_pmon_script(text: &str) -> bool {
-    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).find(|l| !l.is_empty()).is_some_and(|l| {
-        let t: Vec<&str> = l.split_whitespace().collect();
-        t == ["device", "pmon"]
+/// Run the PMON script `text` named `name` (its `device pmon` line taken
+/// off by the device registry) in lockstep or on the model alone: parsed,
+/// its cycle bound checked, then run; a failure writes the engine's
+/// artifacts. The cycles run.
+pub fn run_text(name: &str, text: &str, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let body = cmd::parse(name, text).map_err(ScriptError::Input)?;
+    script::check_bound(name, body.iter().map(|(l, c)| (*l, c.clocks())), o.max_cycles())
+        .map_err(ScriptError::Input)?;
+    let x_seed = o.x_seed.unwrap_or(X_SEED);
+    let l =
+        PmonLockstep::new(!o.model_only, o.fault, x_seed).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+    let cmds: Vec<Cmd> = body.iter().map(|(_, c)| c.clone()).collect();
+    script::run_body(name, &body, l, o, "pms", |m, repro| {
+        let replay = || -> Box<dyn Iterator<Item = Cmd> + '_> { Box::new(cmds.iter().cloned()) };
+        write_pmon_failure(o.art, script::failure_tag(name), repro.to_string(), o.fault, x_seed, &replay, m)
     })
-}
-
-/// Run a PMON script in lockstep (or on the model alone); the cycles run.
-pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<u64, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let script = cmd::parse(&path.display().to_string(), &text)?;
-    let mut l = PmonLockstep::new(!model_only, fault, X_SEED)?;
-    for (line, c) in &script {
-        l.exec(c).map_err(|m| format!("{}:{line}: `{c}` failed\n{m}", path.display()))?;
-    }
-    Ok(l.cycle)
 }

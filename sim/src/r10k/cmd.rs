@@ -150,6 +150,31 @@ pub fn parse(file: &str, text: &str) -> Result<Script, String> {
     Ok(Script { variant: variant.unwrap_or(Variant::R10000), body })
 }
 
+/// Every `event` and `events` value within what `variant` can add per cycle
+/// (R6: `Variant::max_inc`; a cycle-count source ignores its input, so any
+/// 3-bit value goes): the model refuses more, so a script asking for it is
+/// an input error naming the line, not a failed run.
+pub fn check_events(file: &str, body: &[(usize, Cmd)], variant: Variant) -> Result<(), String> {
+    let max = |src: usize| if variant.is_cycles(src) { (1u8 << INC_W) - 1 } else { variant.max_inc(src) };
+    for (line, c) in body {
+        let over = match *c {
+            Cmd::Event { src, value } => (value > max(usize::from(src))).then_some((usize::from(src), value)),
+            Cmd::Events(v) => (0..NUM_SOURCES)
+                .map(|s| (s, ((v >> (INC_W as usize * s)) & 7) as u8))
+                .find(|&(s, value)| value > max(s)),
+            _ => None,
+        };
+        if let Some((src, value)) = over {
+            return Err(format!(
+                "{file}:{line}: source {src} adds at most {} per cycle on the {} (R6), not {value}",
+                max(src),
+                variant.name()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Render commands as a script body that parses back to the same commands.
 pub fn render(cmds: &[Cmd]) -> String {
     window::render(cmds)

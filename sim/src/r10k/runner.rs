@@ -5,8 +5,8 @@
 //! repro, report, stimulus script, waves, shrunk script).
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Instant;
 
 use pcounter::r10k::Variant;
 
@@ -14,12 +14,14 @@ use super::cmd::{self, Cmd};
 use super::ffi;
 use super::lockstep::{R10kLockstep, X_SEED};
 use super::stim::RandomStim;
+use crate::engine::artifacts::{self, Artifacts, Failure};
 use crate::engine::coverage::{self, Coverage};
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
 pub use crate::engine::results::ShardOpts;
 use crate::engine::results::{JobResult, Results};
-use crate::engine::{artifacts, compare, device, jobs, shrink};
+use crate::engine::script::{self, ScriptError, ScriptOpts};
+use crate::engine::{compare, device, jobs};
 
 /// The coverage plan holding the R10K bins (its R10K part).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
@@ -182,71 +184,75 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
 }
 
 fn report_failure(o: &R10kOpts, job: &Job, m: &Mismatch) {
-    let repro = job.repro();
     eprintln!("\ncosim R10K FAILED: seed {} ({}) — {}", job.seed, job.variant().name(), m.what);
     eprintln!("{m}");
-    eprintln!("repro:    {repro}");
-    match write_failure(o, job, m) {
-        Ok(dir) => {
-            eprintln!("report:   {}", dir.join("report.txt").display());
-            eprintln!("script:   {}", dir.join("stimulus.r10k").display());
-            if dir.join("minimal.r10k").exists() {
-                eprintln!("minimal:  {} (shrunk)", dir.join("minimal.r10k").display());
-            }
-            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
-        }
-        Err(e) => eprintln!("(could not write all failure artifacts: {e})"),
-    }
+    artifacts::print_where(&job.repro(), write_failure(o, job, m));
 }
 
-/// Failure artifacts of an R10K run; the folder.
+/// Failure artifacts of a random R10K run; the folder.
 pub fn write_failure(o: &R10kOpts, job: &Job, m: &Mismatch) -> std::io::Result<PathBuf> {
     let fault = job.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
-    let repro = job.repro();
-    let dir = artifacts::begin(&o.out, &format!("fail-r10k-seed{}{fault}", job.seed), &repro, m)?;
-    let io = std::io::Error::other;
-    let args = job.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
-    let full = shrink::compact(cmds_through(job.stim(), m.cycle));
-    let head = |what: &str, path: &Path| {
-        format!(
-            "device r10k {}\n# {what}\n# {}\n# Replay: make script FILE={}{args}\n",
-            job.variant().name(),
-            m.what,
-            path.display()
-        )
+    let art = Artifacts { out: o.out.clone(), window: o.window, shrink_secs: o.shrink_secs };
+    let tag = format!("fail-r10k-seed{}{fault}", job.seed);
+    let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(job.stim()) };
+    let run = Run { variant: job.variant(), fault: job.fault.as_deref(), x_seed: job.x_seed() };
+    write_r10k_failure(&art, tag, job.repro(), &run, &replay, m)
+}
+
+/// What makes an R10K run: the variant, the fault build, the initial values.
+struct Run<'a> {
+    variant: Variant,
+    fault: Option<&'a str>,
+    x_seed: u32,
+}
+
+/// The engine's failure artifacts (`engine::artifacts`) of an R10K run,
+/// random or scripted: `stimulus.r10k`, `minimal.r10k`, waves of the unit.
+fn write_r10k_failure<'r>(
+    art: &Artifacts,
+    tag: String,
+    repro: String,
+    run: &Run,
+    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd> + 'r>,
+    m: &Mismatch,
+) -> std::io::Result<PathBuf> {
+    let f = Failure {
+        art,
+        tag,
+        repro,
+        ext: "r10k",
+        replay_args: run.fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay,
+        render: &|cmds| format!("device r10k {}\n{}", run.variant.name(), cmd::render(cmds)),
+        lockstep: &|| R10kLockstep::new(run.variant, true, run.fault, run.x_seed),
+        gtkw: &|dir, trace, m| compare::write_gtkw(dir, trace, m, "TOP.r10k_perf.", "RTL: r10k_perf ports"),
+        no_script: None,
     };
-    let path = dir.join("stimulus.r10k");
-    let what = format!("Stimulus of a failing R10K run up to its first mismatch (cycle {}).", m.cycle);
-    fs::write(&path, head(&what, &path) + &cmd::render(&full))?;
-    let trace = artifacts::waves(&dir, m, job.lockstep().map_err(io)?, job.stim(), o.window)?;
-    compare::write_gtkw(&dir, &trace, m, "TOP.r10k_perf.", "RTL: r10k_perf ports")?;
-    if o.shrink_secs > 0 {
-        let before = full.len();
-        let fails = |c: &[Cmd]| device::fails_on(job.lockstep(), c, &m.what);
-        let min = shrink::shrink(full, &fails, Duration::from_secs(o.shrink_secs));
-        let path = dir.join("minimal.r10k");
-        let what = format!("Shrunk from {before} to {} commands; fails with a mismatch on the same signal.", min.len());
-        fs::write(&path, head(&what, &path) + &cmd::render(&min))?;
-    }
-    Ok(dir)
+    artifacts::write(&f, m)
 }
 
-/// Is `text` an R10K script (a `device r10k [variant]` line before any
-/// command)?
-pub fn is_r10k_script(text: &str) -> bool {
-    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).find(|l| !l.is_empty()).is_some_and(|l| {
-        let t: Vec<&str> = l.split_whitespace().collect();
-        cmd::device_line(&t).is_some()
+/// Run the R10K script `text` named `name` in lockstep or on the model
+/// alone; `variant` is the device line's argument (`r10000` when none; the
+/// registry took the line off). Parsed, the events checked against the
+/// variant's table and the cycle bound checked, then run; a failure writes
+/// the engine's artifacts. The cycles run.
+pub fn run_text(name: &str, text: &str, variant: Option<&str>, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let input = ScriptError::Input;
+    let variant = match variant {
+        None => Variant::R10000,
+        Some(v) => cmd::device_line(&["device", "r10k", v])
+            .expect("a three-token r10k device line")
+            .map_err(|e| input(format!("{name}: {e}")))?,
+    };
+    let s = cmd::parse(name, text).map_err(input)?;
+    cmd::check_events(name, &s.body, variant).map_err(input)?;
+    script::check_bound(name, s.body.iter().map(|(l, c)| (*l, c.clocks())), o.max_cycles()).map_err(input)?;
+    let run = Run { variant, fault: o.fault, x_seed: o.x_seed.unwrap_or(X_SEED) };
+    let l =
+        R10kLockstep::new(variant, !o.model_only, o.fault, run.x_seed).map_err(|e| input(format!("{name}: {e}")))?;
+    let cmds: Vec<Cmd> = s.body.iter().map(|(_, c)| c.clone()).collect();
+    script::run_body(name, &s.body, l, o, "r10k", |m, repro| {
+        let replay = || -> Box<dyn Iterator<Item = Cmd> + '_> { Box::new(cmds.iter().cloned()) };
+        write_r10k_failure(o.art, script::failure_tag(name), repro.to_string(), &run, &replay, m)
     })
-}
-
-/// Run an R10K script in lockstep (or on the model alone); the cycles run.
-pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<u64, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let script = cmd::parse(&path.display().to_string(), &text)?;
-    let mut l = R10kLockstep::new(script.variant, !model_only, fault, X_SEED)?;
-    for (line, c) in &script.body {
-        l.exec(c).map_err(|m| format!("{}:{line}: `{c}` failed\n{m}", path.display()))?;
-    }
-    Ok(l.cycle)
 }

@@ -286,6 +286,14 @@ fn fields(name: &str, v: u32) -> Option<String> {
         .then(|| r.fields.iter().map(|f| format!("{}={:#x}", f.name, f.get(v))).collect::<Vec<_>>().join(" "))
 }
 
+impl GfLockstep {
+    /// `cmd`'s script expectation against its result `r`: a failure of the
+    /// run when unmet (random stimulus has none).
+    pub fn expectation(&self, cmd: &Cmd, r: Option<&BusResult>) -> Result<(), Box<Mismatch>> {
+        crate::script::unmet_expectation(self.cycle, cmd, r, || self.history.to_vec())
+    }
+}
+
 impl Target for GfLockstep {
     fn write(&mut self, addr: u32, data: u32, strb: u8) -> Result<BusResult, Box<Mismatch>> {
         // The parser only lets GF100 scripts name the GF100 window.
@@ -358,7 +366,8 @@ impl Lockstep for GfLockstep {
     type Cmd = Cmd;
 
     fn exec_cmd(&mut self, cmd: &Cmd) -> Result<(), Box<Mismatch>> {
-        self.exec(cmd).map(drop)
+        let r = self.exec(cmd)?;
+        self.expectation(cmd, r.as_ref())
     }
     fn finish_run(&self) -> Result<(), Box<Mismatch>> {
         Ok(())

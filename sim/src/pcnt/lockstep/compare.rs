@@ -90,6 +90,7 @@ impl Engine {
             also: diffs.iter().skip(1).map(|d| d.1.clone()).collect(),
             history: self.history_vec(),
             assertion: None,
+            expectation: false,
         })
     }
 

@@ -257,6 +257,12 @@ impl Engine {
         cmd.run(self)
     }
 
+    /// `cmd`'s script expectation against its result `r`: a failure of the
+    /// run when unmet (random stimulus has none).
+    pub fn expectation(&self, cmd: &Cmd, r: Option<&BusResult>) -> Result<(), Box<Mismatch>> {
+        crate::script::unmet_expectation(self.cycle, cmd, r, || self.history_vec())
+    }
+
     /// The recent commands, for a failure report.
     fn history_vec(&self) -> Vec<(u64, String)> {
         self.history.iter().map(|(c, cmd)| (*c, cmd.to_string())).collect()
@@ -275,6 +281,7 @@ impl Engine {
             also: Vec::new(),
             history: self.history_vec(),
             assertion: None,
+            expectation: false,
         }
     }
 
@@ -561,7 +568,8 @@ impl crate::engine::device::Lockstep for Engine {
     type Cmd = Cmd;
 
     fn exec_cmd(&mut self, cmd: &Cmd) -> Result<(), Box<Mismatch>> {
-        self.exec(cmd).map(drop)
+        let r = self.exec(cmd)?;
+        self.expectation(cmd, r.as_ref())
     }
     fn finish_run(&self) -> Result<(), Box<Mismatch>> {
         self.finish()

@@ -1,19 +1,18 @@
-//! What a mismatch leaves behind: reproducer, report, stimulus script,
-//! waves over the failure window, and a shrunk script.
+//! What a PCOUNTER failure leaves behind, through the engine's one path
+//! (`engine::artifacts`): this file says how a PCOUNTER run is rebuilt, how
+//! its commands render as a `.pcs` script and how its waves are grouped.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::engine::artifacts::{self, Failure};
 use crate::lockstep::Mismatch;
 use crate::script::{self, Cmd, Line, Script};
-use crate::shrink;
 use crate::wave;
 
 use super::*;
-use crate::engine::device;
 
-/// Write the failure artifacts of a mismatch; returns the folder.
-/// `replay` regenerates the exact command stream from cycle 0.
+/// Write the failure artifacts of `m`; returns the folder. `replay`
+/// regenerates the exact command stream from cycle 0.
 pub fn write_failure(
     art: &Artifacts,
     tag: &str,
@@ -22,80 +21,46 @@ pub fn write_failure(
     setup: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<PathBuf> {
-    // 1, 2. The reproducer first (everything after it may fail), the report.
-    let dir = crate::engine::artifacts::begin(&art.out, tag, repro, m)?;
-    // 3. The stimulus as a scenario script (short runs only; the harness
-    //    self-test corruption cannot be expressed in a script).
-    if m.cycle > SCRIPT_CYCLES_MAX || setup.corrupt_at.is_some() {
-        let why = if setup.corrupt_at.is_some() {
-            "the failure comes from --corrupt-at, which a script cannot express".to_string()
-        } else {
-            format!("the failure is at cycle {}, past {SCRIPT_CYCLES_MAX}", m.cycle)
-        };
-        fs::write(dir.join("stimulus.txt"), format!("No stimulus.pcs: {why}.\nReproduce with: {repro}\n"))?;
-        write_waves(&dir, m, setup, art.window, replay)?;
-        return Ok(dir);
-    }
-    let body: Vec<Line> =
-        cmds_through(replay(), m.cycle).into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
     let x_seed = (setup.x_seed != crate::lockstep::X_SEED).then_some(setup.x_seed);
-    let s = Script {
-        gen: setup.gen.name().to_string(),
-        domains: setup.domains,
-        clocks: setup.clocks.clone(),
-        x_seed,
-        strict: setup.strict,
-        layout: setup.layout,
-        gf_layouts: Vec::new(),
-        body,
-        build_lines: Default::default(),
+    let render = |cmds: &[Cmd]| {
+        let body = cmds.iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd: cmd.clone() }).collect();
+        let s = Script {
+            gen: setup.gen.name().to_string(),
+            domains: setup.domains,
+            clocks: setup.clocks.clone(),
+            x_seed,
+            strict: setup.strict,
+            layout: setup.layout,
+            gf_layouts: Vec::new(),
+            body,
+            build_lines: Default::default(),
+        };
+        script::render(&s.compact())
     };
-    let args = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
-    let mut text = format!(
-        "# Stimulus of a failing lockstep run up to its first mismatch (cycle {}).\n# {}\n# Replay: make script FILE={}{args}\n",
-        m.cycle,
-        m.what,
-        dir.join("stimulus.pcs").display()
-    );
-    text += &script::render(&s.compact());
-    fs::write(dir.join("stimulus.pcs"), text)?;
-    let full: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
-    // 4. Waves over the failure window.
-    write_waves(&dir, m, setup, art.window, replay)?;
-    // 5. A minimal script that still fails the same way.
-    if art.shrink_secs > 0 {
-        let before = full.len();
-        // Still failing means: a mismatch on the same register.
-        let fails = |cmds: &[Cmd]| device::fails_on(setup.engine(true), cmds, &m.what);
-        let min = shrink::shrink(full, &fails, std::time::Duration::from_secs(art.shrink_secs));
-        let lines: Vec<Line> = min.into_iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd }).collect();
-        let after = lines.len();
-        let small = Script { body: lines, ..s };
-        let path = dir.join("minimal.pcs");
-        let text = format!(
-            "# Shrunk from {before} to {after} commands; fails with a mismatch on {} alone.\n\
-             # Replay: make script FILE={}{args}\n# Add it to tests/corpus/ once the bug is fixed.\n{}",
-            m.what,
-            path.display(),
-            script::render(&small)
-        );
-        fs::write(&path, text)?;
-    }
-    Ok(dir)
+    let f = Failure {
+        art,
+        tag: tag.to_string(),
+        repro: repro.to_string(),
+        ext: "pcs",
+        replay_args: setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay: &|| -> Box<dyn Iterator<Item = Cmd>> { replay() },
+        render: &render,
+        lockstep: &|| setup.engine(true),
+        gtkw: &|dir, trace, m| write_gtkw(dir, trace, m, setup.domains),
+        // The harness self-test's corruption cannot be expressed in a script.
+        no_script: setup
+            .corrupt_at
+            .map(|_| "the failure comes from --corrupt-at, which a script cannot express".to_string()),
+    };
+    artifacts::write(&f, m)
 }
 
 use crate::engine::artifacts::WAVE_CONTEXT;
 
-fn write_waves(
-    dir: &Path,
-    m: &Mismatch,
-    setup: &Setup,
-    window: u64,
-    replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
-) -> std::io::Result<()> {
-    let io = |e: String| std::io::Error::other(e);
-    let domains = setup.domains;
-    let trace = crate::engine::artifacts::waves(dir, m, setup.engine(true).map_err(io)?, replay(), window)?;
+/// `wave.gtkw` of a PCOUNTER failure: the compare's signals, the failing
+/// register, each domain's registers, the APB port and the failing domain's
+/// flops.
+fn write_gtkw(dir: &Path, trace: &wave::ExtraTrace, m: &Mismatch, domains: usize) -> std::io::Result<()> {
     let vcd = dir.join("wave.vcd");
     let mut groups =
         vec![("lockstep".to_string(), trace.signals.iter().take(2).map(wave::gtkw_name).collect::<Vec<_>>())];

@@ -2,7 +2,6 @@
 //! failure artifacts (reproducer first, then report, stimulus as a script,
 //! waves of a deterministic re-run). Scripts run in `scripts.rs`.
 
-use std::fs;
 use std::path::PathBuf;
 
 use pcounter::gf100::config::GfConfig;
@@ -31,9 +30,9 @@ impl GfSetup {
     }
 }
 
-/// Failure artifacts: `repro.txt` and the report first, then the stimulus
-/// as a script (`stimulus.pcs`, the commands up to the mismatch, on this
-/// preset) and the waves of a re-run.
+/// Failure artifacts through the engine's one path (`engine::artifacts`):
+/// the stimulus as a GF100 script on this preset (`s` gives its clocks and
+/// initial values), waves of a re-run, the shrunk script.
 pub fn write_failure(
     art: &super::Artifacts,
     tag: &str,
@@ -43,22 +42,25 @@ pub fn write_failure(
     cmds: &[Cmd],
     s: &Script,
 ) -> std::io::Result<PathBuf> {
-    let dir = artifacts::begin(&art.out, tag, repro, m)?;
-    let one = Script { gf_layouts: vec![setup.preset.clone()], ..s.clone() };
-    let path = dir.join("stimulus.pcs");
-    let fault = setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default();
-    let head = format!(
-        "# GF100 run ({}) up to its mismatch at cycle {}: {}\n# Replay: make script FILE={}{fault}\n",
-        setup.preset,
-        m.cycle,
-        m.what,
-        path.display()
-    );
-    fs::write(&path, head + &script::render(&one))?;
-    let l = setup.lockstep(true).map_err(std::io::Error::other)?;
-    let trace = artifacts::waves(&dir, m, l, cmds.iter().cloned(), art.window)?;
-    compare::write_gtkw(&dir, &trace, m, "TOP.pcnt_gf100_top.", "RTL: pcnt_gf100_top ports and flops")?;
-    Ok(dir)
+    let render = |cmds: &[Cmd]| {
+        let body = cmds.iter().enumerate().map(|(i, c)| Line { line: i + 1, cmd: c.clone() }).collect();
+        script::render(&Script { gf_layouts: vec![setup.preset.clone()], body, ..s.clone() }.compact())
+    };
+    let f = artifacts::Failure {
+        art,
+        tag: tag.to_string(),
+        repro: repro.to_string(),
+        ext: "pcs",
+        replay_args: setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay: &|| -> Box<dyn Iterator<Item = Cmd> + '_> { Box::new(cmds.iter().cloned()) },
+        render: &render,
+        lockstep: &|| setup.lockstep(true),
+        gtkw: &|dir, trace, m| {
+            compare::write_gtkw(dir, trace, m, "TOP.pcnt_gf100_top.", "RTL: pcnt_gf100_top ports and flops")
+        },
+        no_script: None,
+    };
+    artifacts::write(&f, m)
 }
 
 /// One random GF100 lockstep run of the regression.

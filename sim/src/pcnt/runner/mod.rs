@@ -1,21 +1,13 @@
-//! Regression runs, scenario-script runs and what a failure leaves behind.
-//!
-//! On a mismatch, in this order (nothing is lost if a later step fails):
-//!   1. `repro.txt`: the one-line command that reproduces it (also printed);
-//!   2. `report.txt`: the mismatch report;
-//!   3. `stimulus.pcs`: the stimulus up to the failing cycle as a scenario script;
-//!   4. `wave.vcd` + `wave.gtkw`: a deterministic re-run traced over the last
-//!      `window` cycles, RTL internals plus DUT/model register values and a
-//!      `mismatch` marker, opened by `make waves`.
-
-use std::path::PathBuf;
+//! PCOUNTER regression runs, scenario-script runs and what a failure
+//! leaves behind (the engine's artifacts, `engine::artifacts`: repro,
+//! report, stimulus script, waves, shrunk script).
 
 use pcounter::regs::Gen;
 
 use crate::coverage::Coverage;
 use crate::ffi::Rtl;
 use crate::lockstep::{Engine, Mismatch};
-use crate::script::{ClockSpec, Cmd};
+use crate::script::ClockSpec;
 use crate::stim::RandomStim;
 
 mod failure;
@@ -26,20 +18,12 @@ mod scripts;
 
 pub use crate::engine::artifacts::write_file;
 pub use crate::engine::results::{parse_results, JobResult, RegressError, Results};
+pub use crate::engine::script::{ScriptError, ScriptOpts, SCRIPT_MAX_CYCLES};
 pub use failure::write_failure;
 pub use regress::{cosim, gf_plan, plan, print_summary, CosimOpts};
-pub use scripts::{
-    run_parsed, run_script, run_script_with, ReadValue, ScriptError, ScriptOpts, ScriptRun, SCRIPT_MAX_CYCLES,
-};
+pub use scripts::{run_parsed, run_script, run_script_with, run_text, ReadValue, ScriptRun};
 
-/// Where failures go, and how much of the run the waves cover.
-#[derive(Clone, Debug)]
-pub struct Artifacts {
-    pub out: PathBuf,
-    pub window: u64,
-    /// Time budget for shrinking the stimulus to `minimal.pcs` (0: off).
-    pub shrink_secs: u64,
-}
+pub use crate::engine::artifacts::{Artifacts, SCRIPT_CYCLES_MAX};
 
 /// What an engine is built from: configuration, injected fault, clocks.
 #[derive(Clone, Debug)]
@@ -72,10 +56,6 @@ impl Setup {
 
 /// The PCOUNTER coverage plan (bins of `lockstep::BINS`).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
-
-/// Past this many cycles a failure's stimulus is not written as a script
-/// (millions of lines); the repro line regenerates it exactly.
-pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
 
 /// One random lockstep run.
 #[derive(Clone, Debug)]
@@ -181,23 +161,7 @@ impl Job {
     }
 }
 
-/// Commands needed to reach `cycle` (inclusive): write/read take 2 clocks.
-pub fn cmds_through(cmds: impl Iterator<Item = Cmd>, cycle: u64) -> Vec<Cmd> {
-    let mut t = 0u64;
-    let mut out = Vec::new();
-    for c in cmds {
-        if t > cycle {
-            break;
-        }
-        t += match c {
-            Cmd::Write { .. } | Cmd::Read { .. } => 2,
-            Cmd::Wait { cycles } => cycles,
-            _ => 0,
-        };
-        out.push(c);
-    }
-    out
-}
+pub use crate::engine::device::cmds_through;
 
 /// Run a job; `Ok((cycles, coverage))` or the first mismatch.
 pub fn run_job(job: &Job) -> Result<(u64, Coverage), RunError> {

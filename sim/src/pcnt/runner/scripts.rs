@@ -10,15 +10,6 @@ use crate::script::{self, Cmd, Line, Script};
 use super::gf100;
 use super::*;
 
-/// Outcome of a scenario script.
-#[derive(Debug)]
-pub enum ScriptError {
-    /// Parse error or setup error: the script is wrong (exit 2).
-    Input(String),
-    /// An expectation failed or RTL and model disagree (exit 1).
-    Failed(String),
-}
-
 /// Run one scenario script in lockstep (or model alone); prints read values.
 pub fn run_script(
     path: &Path,
@@ -34,14 +25,22 @@ pub fn run_script(
 /// [`run_script`] with every option of [`ScriptOpts`] (packet log, initial
 /// values, cycle bound).
 pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> {
-    let fault = o.fault;
     let name = path.display().to_string();
     let text = fs::read_to_string(path).map_err(|e| ScriptError::Input(format!("{name}: cannot read: {e}")))?;
-    let s = script::parse(&name, &text).map_err(|e| ScriptError::Input(e.to_string()))?;
-    let repro = match fault {
-        Some(f) => format!("make script FILE={name} ARGS='--fault {f}'"),
-        None => format!("make script FILE={name}"),
-    };
+    run_text(&name, &text, o)
+}
+
+/// Run the PCOUNTER script `text` named `name` (the file it came from; its
+/// device line, if any, already taken off by the device registry): parsed,
+/// its cycle bound checked, then run once per generation of its `gen` line
+/// (or GF100 preset of its `layout` line).
+pub fn run_text(name: &str, text: &str, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let fault = o.fault;
+    let name = name.to_string();
+    let s = script::parse(&name, text).map_err(|e| ScriptError::Input(e.to_string()))?;
+    let clocks = s.body.iter().map(|l| (l.line, crate::engine::device::Clocks::clocks(&l.cmd)));
+    crate::engine::script::check_bound(&name, clocks, o.max_cycles()).map_err(ScriptError::Input)?;
+    let repro = crate::engine::script::repro(&name, fault, &o.art.out, "pcs");
     // `gen a,b,...` runs the script once per generation; messages then name
     // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
@@ -69,28 +68,6 @@ pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> 
     }
     Ok(cycles)
 }
-
-/// How [`run_parsed`] runs a script.
-#[derive(Clone, Copy, Debug)]
-pub struct ScriptOpts<'a> {
-    pub model_only: bool,
-    pub fault: Option<&'a str>,
-    pub art: &'a Artifacts,
-    /// Do not print the values read.
-    pub quiet: bool,
-    /// Write the model's record packets here (`crate::dump` log).
-    pub packets: Option<&'a Path>,
-    /// Initial-value seed for a script without an `xseed` line.
-    pub x_seed: Option<u32>,
-    /// Most bus cycles a script may run (`--max-cycles`; None: the default
-    /// `SCRIPT_MAX_CYCLES`). A `wait` that would pass it is refused before it
-    /// runs, naming its line, so no script runs for hours by a typo.
-    pub max_cycles: Option<u64>,
-}
-
-/// Default bound of a script's length in bus cycles (about a minute of
-/// lockstep at 8 domains); `pcnt script --max-cycles N` raises it.
-pub const SCRIPT_MAX_CYCLES: u64 = 10_000_000;
 
 /// One `read` (or `mem`) of a script run: its script line and what it returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +112,7 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
     let last_line = s.body.last().map_or(0, |l| l.line);
     // The commands, then the end-of-run memory image compare (S21).
     let steps = s.body.iter().map(Some).chain(std::iter::once(None));
-    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
+    let max = o.max_cycles();
     for step in steps {
         if let Some(Line { line, cmd: Cmd::Wait { cycles } }) = step {
             if e.cycle.saturating_add(*cycles) > max {
@@ -147,7 +124,7 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
             }
         }
         let (line, r) = match step {
-            Some(l) => (l.line, e.exec(&l.cmd)),
+            Some(l) => (l.line, e.exec(&l.cmd).and_then(|r| e.expectation(&l.cmd, r.as_ref()).map(|()| r))),
             None => (last_line, e.finish().map(|()| None)),
         };
         match r {
@@ -161,12 +138,6 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
                 reads.push(ReadValue { line, value: v, slverr: res.slverr });
                 let err = if res.slverr { " PSLVERR" } else { "" };
                 match expect {
-                    Some(x) if !x.check(v) => {
-                        return Err(ScriptError::Failed(format!(
-                            "{name}:{line}: {what} {addr} returned {v:#010x}{err}, expected {}",
-                            x.describe()
-                        )));
-                    }
                     _ if o.quiet => {}
                     Some(script::Expect::Trace(t)) => {
                         println!("{name}:{line}: {what} {addr} = {v:#010x}{err} (trace {t:#010x})")
@@ -181,9 +152,8 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
             }
             Err(m) => {
                 // `file.pcs[g84]` (a generation list) gives fail-script-file-g84.
-                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
                 let multi = if name.ends_with(']') { format!("-{}", gen.name()) } else { String::new() };
-                let tag = format!("fail-script-{stem}{multi}");
+                let tag = crate::engine::script::failure_tag(name) + &multi;
                 let body = s.body.clone();
                 let replay =
                     move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(body.clone().into_iter().map(|l| l.cmd)) };
@@ -216,7 +186,7 @@ fn run_gf_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &s
     };
     let mut e = setup.lockstep(!o.model_only).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
     let mut reads = Vec::new();
-    let max = o.max_cycles.unwrap_or(SCRIPT_MAX_CYCLES);
+    let max = o.max_cycles();
     for Line { line, cmd } in &s.body {
         if let Cmd::Wait { cycles } = cmd {
             if e.cycle.saturating_add(*cycles) > max {
@@ -227,21 +197,14 @@ fn run_gf_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &s
                 )));
             }
         }
-        match e.exec(cmd) {
+        match e.exec(cmd).and_then(|r| e.expectation(cmd, r.as_ref()).map(|()| r)) {
             Ok(Some(res)) => {
-                let Cmd::Read { addr, expect } = cmd else { continue };
+                let Cmd::Read { addr, .. } = cmd else { continue };
                 let v = res.rdata;
                 reads.push(ReadValue { line: *line, value: v, slverr: res.slverr });
                 let err = if res.slverr { " PSLVERR" } else { "" };
-                match expect {
-                    Some(x) if !x.check(v) => {
-                        return Err(ScriptError::Failed(format!(
-                            "{name}:{line}: read {addr:#08x} returned {v:#010x}{err}, expected {}",
-                            x.describe()
-                        )));
-                    }
-                    _ if o.quiet => {}
-                    _ => println!("{name}:{line}: read {addr:#08x} = {v:#010x}{err}"),
+                if !o.quiet {
+                    println!("{name}:{line}: read {addr:#08x} = {v:#010x}{err}");
                 }
             }
             Ok(None) => {
@@ -250,8 +213,9 @@ fn run_gf_script(name: &str, s: &Script, preset: &str, o: &ScriptOpts, repro: &s
                 }
             }
             Err(m) => {
-                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-                let tag = format!("fail-script-{stem}-{preset}");
+                // `layout fermi,kepler` gives fail-script-file-fermi, ...
+                let multi = if name.ends_with(']') { format!("-{preset}") } else { String::new() };
+                let tag = crate::engine::script::failure_tag(name) + &multi;
                 let cmds: Vec<Cmd> = s.body.iter().map(|l| l.cmd.clone()).collect();
                 let where_ = match gf100::write_failure(o.art, &tag, repro, &m, &setup, &cmds, s) {
                     Ok(dir) => format!("artifacts: {}", dir.display()),

@@ -32,6 +32,16 @@ impl Expect {
         }
     }
 
+    /// The value a failure report shows as expected: the value, the masked
+    /// value, the range's low end (`describe` gives the whole expectation).
+    pub fn value(&self) -> u32 {
+        match *self {
+            Expect::Eq(x) | Expect::Trace(x) => x,
+            Expect::MaskEq { value, .. } => value,
+            Expect::Range { lo, .. } => lo,
+        }
+    }
+
     /// The expectation in script syntax (what follows `read ADDR`), so a
     /// failure message can be pasted back into a script.
     pub fn describe(&self) -> String {
@@ -217,6 +227,51 @@ impl crate::shrink::Wait for super::Cmd {
     }
     fn wait(cycles: u64) -> super::Cmd {
         super::Cmd::Wait { cycles }
+    }
+}
+
+/// The script expectation of `cmd` (a `read` or `mem`) that its result
+/// `res`, seen at bus clock `cycle`, does not meet: a failure of the run,
+/// as RTL/model disagreements are, so it leaves the same artifacts and a
+/// shrunk script still fails on it (`history`: the last commands).
+pub fn unmet_expectation(
+    cycle: u64,
+    cmd: &super::Cmd,
+    res: Option<&pcounter::BusResult>,
+    history: impl FnOnce() -> Vec<(u64, String)>,
+) -> Result<(), Box<crate::engine::mismatch::Mismatch>> {
+    let (Some(res), super::Cmd::Read { expect: Some(x), .. } | super::Cmd::Mem { expect: Some(x), .. }) = (res, cmd)
+    else {
+        return Ok(());
+    };
+    if x.check(res.rdata) {
+        return Ok(());
+    }
+    let err = if res.slverr { " PSLVERR" } else { "" };
+    Err(Box::new(crate::engine::mismatch::Mismatch {
+        cycle,
+        scope: None,
+        what: format!("script expectation of `{cmd}`"),
+        expected: x.value(),
+        actual: res.rdata,
+        fields: Some((x.describe(), format!("{:#010x}{err}", res.rdata))),
+        wave_reg: None,
+        also: Vec::new(),
+        history: history(),
+        assertion: None,
+        expectation: true,
+    }))
+}
+
+/// Bus clocks of a command: an access two (SETUP, ACCESS; PREADY wait
+/// states come on top), a wait its count, the rest none.
+impl crate::engine::device::Clocks for super::Cmd {
+    fn clocks(&self) -> u64 {
+        match self {
+            super::Cmd::Write { .. } | super::Cmd::Read { .. } => 2,
+            super::Cmd::Wait { cycles } => *cycles,
+            _ => 0,
+        }
     }
 }
 

@@ -1,0 +1,230 @@
+//! The guarantees every device gives, each checked once over the device
+//! registry (`pcounter_sim::devices::DEVICES`), through the `pcnt` binary as
+//! a user runs it. A device added to the registry without a row in
+//! [`SAMPLES`] fails `every_device_has_samples`; every other test then
+//! covers it.
+//!
+//! Guarantees (issue "Every device gets every guarantee"):
+//! - a script is read once (pipes, `-`, `/dev/stdin`) and names its device
+//!   on its first command line;
+//! - a script with no commands is refused (exit 2);
+//! - the cycle bound (`--max-cycles`, default 10 M) holds at parse time, on
+//!   the sum of the script's waits and bus clocks: exit 2 naming the line,
+//!   before any cycle runs;
+//! - malformed input exits 2 naming file:line, a failure exits 1, nothing
+//!   panics;
+//! - a failing expectation writes the same artifacts as an RTL/model
+//!   mismatch (repro, report, stimulus, shrunk script, waves + .gtkw), and
+//!   the saved stimulus replays the failure;
+//! - an option that does not apply to the device is refused (exit 2).
+
+mod common;
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::scratch;
+use pcounter_sim::devices::{self, DEVICES};
+
+/// Per device (registry name), scripts in its own format: the device line
+/// (empty: PCOUNTER's default), configuration lines, a read of a register
+/// that is 0 after reset, and a line that is not a command of the format.
+struct Sample {
+    device: &'static str,
+    label: &'static str,
+    head: &'static str,
+    read0: &'static str,
+    bad_line: &'static str,
+}
+
+const SAMPLES: &[Sample] = &[
+    Sample { device: "pcnt", label: "nv40", head: "gen nv40\ndomains 1\n", read0: "read 0xa400", bad_line: "frob 1" },
+    Sample {
+        device: "pcnt",
+        label: "gf100",
+        head: "gen gf100\nlayout fermi\n",
+        read0: "read 0x180098",
+        bad_line: "wait 0x",
+    },
+    Sample { device: "pmon", label: "pmon", head: "device pmon\n", read0: "read 0x08", bad_line: "lane 4 0 1" },
+    Sample {
+        device: "r10k",
+        label: "r12000",
+        head: "Device R10K r12000\n",
+        read0: "read 0x00",
+        bad_line: "event 99 1",
+    },
+];
+
+fn pcnt(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pcnt"));
+    c.args(args).current_dir(dir).stdout(Stdio::piped()).stderr(Stdio::piped());
+    c.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    let mut child = c.spawn().unwrap();
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit status, never a panic (101) or a signal.
+fn code(o: &Output) -> i32 {
+    let c = o.status.code().unwrap_or_else(|| panic!("killed by a signal: {}", err(o)));
+    assert_ne!(c, 101, "panicked: {}", err(o));
+    c
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    std::fs::write(dir.join(name), text).unwrap();
+    name.to_string()
+}
+
+fn ext(s: &Sample) -> &'static str {
+    devices::by_name(s.device).unwrap().script_ext()
+}
+
+#[test]
+fn every_device_has_samples() {
+    for d in DEVICES {
+        assert!(SAMPLES.iter().any(|s| s.device == d.name()), "no SAMPLES row for device {}", d.name());
+    }
+    for s in SAMPLES {
+        assert!(devices::by_name(s.device).is_some(), "{}: not a registered device", s.device);
+    }
+}
+
+#[test]
+fn scripts_are_read_once_from_pipes_and_name_their_device() {
+    let dir = scratch("guarantee-pipes");
+    for s in SAMPLES {
+        let pass = format!("# comment first\n\n{}wait 3\n{} == 0\n", s.head, s.read0);
+        let fail = format!("{}wait 3\n{} == 0x1234\n", s.head, s.read0);
+        for path in ["-", "/dev/stdin"] {
+            let o = pcnt(&dir, &["script", path, "--out", "o"], Some(&pass));
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(code(&o), 0, "{} via {path}: {}", s.label, err(&o));
+            assert!(out.lines().any(|l| l.starts_with("PASS ") && !l.contains("(0 cycles")), "{}: {out}", s.label);
+            let o = pcnt(&dir, &["script", path, "--out", "o"], Some(&fail));
+            assert_eq!(code(&o), 1, "{} via {path}: a failing script must fail: {}", s.label, err(&o));
+        }
+    }
+}
+
+#[test]
+fn scripts_without_commands_are_refused() {
+    let dir = scratch("guarantee-empty");
+    for s in SAMPLES {
+        for (k, text) in
+            ["".to_string(), "# nothing\n\n".to_string(), s.head.lines().next().unwrap().to_string()].iter().enumerate()
+        {
+            // PCOUNTER's head line is a configuration line, not a device line.
+            if k == 2 && s.device == "pcnt" {
+                continue;
+            }
+            let f = write(&dir, &format!("e{k}.{}", ext(s)), text);
+            let o = pcnt(&dir, &["script", &f], None);
+            assert_eq!(code(&o), 2, "{} {text:?}: {}", s.label, err(&o));
+            assert!(err(&o).contains("no commands"), "{}", err(&o));
+        }
+    }
+}
+
+#[test]
+fn the_cycle_bound_is_checked_before_any_cycle_runs() {
+    let dir = scratch("guarantee-bound");
+    for s in SAMPLES {
+        // Two waits that each fit the default bound but not together.
+        let f = write(&dir, &format!("b.{}", ext(s)), &format!("{}wait 6000000\nwait 4000001\n", s.head));
+        let waits = s.head.lines().count() + 2;
+        let t0 = Instant::now();
+        let o = pcnt(&dir, &["script", &f], None);
+        assert_eq!(code(&o), 2, "{}: {}", s.label, err(&o));
+        assert!(err(&o).starts_with(&format!("{f}:{waits}: ")), "{}: {}", s.label, err(&o));
+        assert!(t0.elapsed() < Duration::from_secs(5), "{}: ran cycles before refusing", s.label);
+        // --max-cycles moves it, counting bus clocks too (a read is 2).
+        let f = write(&dir, &format!("m.{}", ext(s)), &format!("{}wait 96\n{}\n", s.head, s.read0));
+        let o = pcnt(&dir, &["script", &f, "--max-cycles", "97"], None);
+        assert_eq!(code(&o), 2, "{}: {}", s.label, err(&o));
+        let o = pcnt(&dir, &["script", &f, "--max-cycles", "98"], None);
+        assert_eq!(code(&o), 0, "{}: {}", s.label, err(&o));
+    }
+}
+
+#[test]
+fn malformed_scripts_exit_2_naming_the_line() {
+    let dir = scratch("guarantee-malformed");
+    for s in SAMPLES {
+        let line = s.head.lines().count() + 2;
+        let f = write(&dir, &format!("x.{}", ext(s)), &format!("{}wait 1\n{}\n", s.head, s.bad_line));
+        let o = pcnt(&dir, &["script", &f], None);
+        assert_eq!(code(&o), 2, "{}: {}", s.label, err(&o));
+        assert!(err(&o).starts_with(&format!("{f}:{line}: ")), "{}: {}", s.label, err(&o));
+        // A device line after a command names both lines.
+        let f = write(&dir, &format!("y.{}", ext(s)), &format!("{}wait 1\ndevice {}\n", s.head, s.device));
+        let o = pcnt(&dir, &["script", &f], None);
+        assert_eq!(code(&o), 2, "{}: {}", s.label, err(&o));
+        assert!(err(&o).contains("must be the script's first command (line"), "{}", err(&o));
+    }
+}
+
+#[test]
+fn a_failing_expectation_leaves_every_artifact_and_replays() {
+    let dir = scratch("guarantee-artifacts");
+    for s in SAMPLES {
+        let name = format!("fail_{}.{}", s.label, ext(s));
+        let f = write(&dir, &name, &format!("{}wait 5\n{} == 0x1234\nwait 5\n", s.head, s.read0));
+        let o = pcnt(&dir, &["script", &f, "--out", "o", "--window", "50"], None);
+        assert_eq!(code(&o), 1, "{}: {}", s.label, err(&o));
+        let e = err(&o);
+        assert!(e.contains("EXPECTATION FAILED") && e.contains("(script)"), "{}: {e}", s.label);
+        let fail = dir.join("o").join(format!("fail-script-fail_{}", s.label));
+        let x = ext(s);
+        let files =
+            ["repro.txt", "report.txt", &format!("stimulus.{x}"), &format!("minimal.{x}"), "wave.vcd", "wave.gtkw"];
+        for a in files {
+            assert!(fail.join(a).is_file(), "{}: no {a} in {}", s.label, fail.display());
+        }
+        let repro = std::fs::read_to_string(fail.join("repro.txt")).unwrap();
+        assert!(repro.contains(&format!("FILE={f}")), "{}: {repro}", s.label);
+        // The saved stimulus and the shrunk script fail the same way.
+        for saved in [format!("stimulus.{x}"), format!("minimal.{x}")] {
+            let p = fail.join(&saved).display().to_string();
+            let o = pcnt(&dir, &["script", &p, "--out", "o2"], None);
+            assert_eq!(code(&o), 1, "{} {saved}: {}", s.label, err(&o));
+            assert!(err(&o).contains("script expectation of `"), "{}", err(&o));
+        }
+    }
+}
+
+#[test]
+fn options_a_device_does_not_take_are_refused() {
+    let dir = scratch("guarantee-options");
+    for d in DEVICES {
+        for opt in devices::DEVICE_OPTIONS.iter().filter(|o| !d.own_options().contains(o)) {
+            let value = match *opt {
+                "--domains" => "2",
+                "--gen" => "nv40",
+                "--layout" => "odd",
+                "--decode" => "lax",
+                "--corrupt-at" => "5",
+                _ => "x.log",
+            };
+            let s = SAMPLES.iter().find(|s| s.device == d.name()).unwrap();
+            let f = write(&dir, &format!("o.{}", d.script_ext()), &format!("{}wait 1\n", s.head));
+            let args: Vec<&str> = if *opt == "--packets" {
+                vec!["script", &f, opt, value]
+            } else {
+                vec!["cosim", "--device", d.name(), "--seeds", "1", "--cycles", "10", opt, value]
+            };
+            let o = pcnt(&dir, &args, None);
+            assert_eq!(code(&o), 2, "{} {opt}: {}", d.name(), err(&o));
+            assert!(err(&o).contains(opt), "{} {opt}: {}", d.name(), err(&o));
+        }
+    }
+}
