@@ -67,6 +67,73 @@ fn harness_build_rejects_bad_parameters() {
     }
 }
 
+/// Every RTL parameter check of every top (an `$error` in a generate
+/// block) refuses an out-of-range value: each row elaborates one top with
+/// one bad value (lint-only, as `make lint` runs it, so the check's
+/// USERERROR is fatal) and expects that check's message. The valid
+/// boundary values are `make lint`'s sets (pmon_box 1/1/1 and 8/256/5,
+/// both R10K variants, the GF100 presets). pcnt_top's checks are above
+/// (`harness_build_rejects_bad_parameters`, the full harness build).
+#[test]
+fn every_top_refuses_out_of_range_parameters() {
+    const FERMI: &[&str] = &[
+        "-GNumGpc=2",
+        "-GGpcDoms=1",
+        "-GGpcSigCounts=72'he0",
+        "-GNumPart=2",
+        "-GPartDoms=1",
+        "-GPartSigCounts=72'he0",
+        "-GHubDoms=0",
+    ];
+    let gf = ("pcnt_gf100_top", "rtl/pcnt/pcnt_gf100.f", FERMI);
+    let pmon = ("pmon_box", "rtl/pmon/pmon.f", &[][..]);
+    let r10k = ("r10k_perf", "rtl/r10k/r10k.f", &[][..]);
+    let rows = [
+        (gf, "-GNumGpc=33", "NumGpc must be 1..32"),
+        (gf, "-GNumPart=17", "NumPart must be 1..16"),
+        (gf, "-GGpcDoms=9", "GpcDoms and PartDoms must be 1..8"),
+        (gf, "-GHubDoms=9", "HubDoms must be 0..8"),
+        (gf, "-GNumGpc=32 -GGpcDoms=2", "at most 64 domains"),
+        (gf, "-GGpcSigCounts=72'hd0", "a SigCount must be a multiple of 0x20 in 0x20..0x100"),
+        (pmon, "-GNumCounters=9", "NumCounters must be 1..8"),
+        (pmon, "-GNumEvents=257", "NumEvents must be 1..256"),
+        (pmon, "-GIncW=6", "IncW must be 1..5"),
+        (r10k, "-GVariant=2", "Variant must be VariantR10000 (0) or VariantR12000 (1)"),
+    ];
+    // Two at a time (2 cores); the GF100 rows take about 2 s each.
+    let results: Vec<(String, bool, String)> = std::thread::scope(|s| {
+        let handles: Vec<_> = rows
+            .chunks(rows.len().div_ceil(2))
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|((top, list, base), bad, message)| {
+                            // The bad value last: Verilator keeps the last -G of a name.
+                            let out = Command::new(VERILATOR_BIN)
+                                .current_dir(root())
+                                .args(["--lint-only", "-Wall", "--quiet", VERILATOR_WAIVERS, "-f", list])
+                                .args(["--top-module", top])
+                                .args(base.iter())
+                                .args(bad.split(' '))
+                                .output()
+                                .expect("run verilator");
+                            let text = String::from_utf8_lossy(&out.stderr).into_owned();
+                            let what = format!("{top} {bad}");
+                            (what, !out.status.success() && text.contains(message), format!("{message}\n{text}"))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(results.len(), rows.len());
+    for (what, refused, text) in results {
+        assert!(refused, "{what}: must be refused by the check, expected the first line in:\n{text}");
+    }
+}
+
 /// `make mutate` judges mutants with the harness's own options (it reads
 /// them from build.rs) and keeps its kill categories apart: only lockstep
 /// and assertion kills enter the lockstep score (a lint or build rejection,
