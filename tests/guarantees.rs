@@ -86,13 +86,13 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 }
 
 fn ext(s: &Sample) -> &'static str {
-    devices::by_name(s.device).unwrap().script_ext()
+    devices::by_name(s.device).unwrap().script_ext
 }
 
 #[test]
 fn every_device_has_samples() {
     for d in DEVICES {
-        assert!(SAMPLES.iter().any(|s| s.device == d.name()), "no SAMPLES row for device {}", d.name());
+        assert!(SAMPLES.iter().any(|s| s.device == d.name), "no SAMPLES row for device {}", d.name);
     }
     for s in SAMPLES {
         assert!(devices::by_name(s.device).is_some(), "{}: not a registered device", s.device);
@@ -206,7 +206,7 @@ fn a_failing_expectation_leaves_every_artifact_and_replays() {
 fn options_a_device_does_not_take_are_refused() {
     let dir = scratch("guarantee-options");
     for d in DEVICES {
-        for opt in devices::DEVICE_OPTIONS.iter().filter(|o| !d.own_options().contains(o)) {
+        for opt in devices::DEVICE_OPTIONS.iter().filter(|o| !d.own_options.contains(o)) {
             let value = match *opt {
                 "--domains" => "2",
                 "--gen" => "nv40",
@@ -215,16 +215,16 @@ fn options_a_device_does_not_take_are_refused() {
                 "--corrupt-at" => "5",
                 _ => "x.log",
             };
-            let s = SAMPLES.iter().find(|s| s.device == d.name()).unwrap();
-            let f = write(&dir, &format!("o.{}", d.script_ext()), &format!("{}wait 1\n", s.head));
+            let s = SAMPLES.iter().find(|s| s.device == d.name).unwrap();
+            let f = write(&dir, &format!("o.{}", d.script_ext), &format!("{}wait 1\n", s.head));
             let args: Vec<&str> = if *opt == "--packets" {
                 vec!["script", &f, opt, value]
             } else {
-                vec!["cosim", "--device", d.name(), "--seeds", "1", "--cycles", "10", opt, value]
+                vec!["cosim", "--device", d.name, "--seeds", "1", "--cycles", "10", opt, value]
             };
             let o = pcnt(&dir, &args, None);
-            assert_eq!(code(&o), 2, "{} {opt}: {}", d.name(), err(&o));
-            assert!(err(&o).contains(opt), "{} {opt}: {}", d.name(), err(&o));
+            assert_eq!(code(&o), 2, "{} {opt}: {}", d.name, err(&o));
+            assert!(err(&o).contains(opt), "{} {opt}: {}", d.name, err(&o));
         }
     }
 }

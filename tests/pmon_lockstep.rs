@@ -13,26 +13,17 @@ mod common;
 
 use std::fs;
 
+use pcounter_sim::engine::artifacts::Artifacts;
 use pcounter_sim::engine::coverage;
+use pcounter_sim::engine::regress::{Job as _, PLAN_NAME};
 use pcounter_sim::pmon::ffi;
-use pcounter_sim::pmon::runner::{self, Job, PmonOpts};
+use pcounter_sim::pmon::runner::Job;
 
 use common::{root, scratch};
 
-fn opts(out: std::path::PathBuf) -> PmonOpts {
-    PmonOpts {
-        seed: 1,
-        seeds: 1,
-        cycles: 0,
-        fault: None,
-        out,
-        window: 300,
-        shrink_secs: 0,
-        progress: false,
-        jobs: 1,
-        coverage_gate: false,
-        coverage_plan: root().join(runner::PLAN_NAME),
-    }
+/// Failure artifacts under `out`, shrinking for `shrink_secs`.
+fn art(out: std::path::PathBuf, shrink_secs: u64) -> Artifacts {
+    Artifacts { out, window: 300, shrink_secs }
 }
 
 #[test]
@@ -44,7 +35,7 @@ fn clean_runs_pass_and_close_the_pmon_plan() {
         assert!(cycles >= 100_000);
         cov.merge(&c);
     }
-    let plan = fs::read_to_string(root().join(runner::PLAN_NAME)).unwrap();
+    let plan = fs::read_to_string(root().join(PLAN_NAME)).unwrap();
     let c = coverage::closure(&cov, &plan, "plan", None);
     assert!(c.counted >= 40, "{c:?}");
     assert!(c.passed(), "unhit {:?}, unplanned {:?}", c.unhit, c.unplanned);
@@ -66,8 +57,7 @@ fn every_pmon_fault_is_caught_with_artifacts() {
         let (job, m) = caught.unwrap_or_else(|| panic!("PMON fault {fault} survived 5 seeds x 100k cycles"));
         // One fault also goes through shrinking.
         let shrink = fault == "pmon_ovf_late";
-        let dir = runner::write_failure(&PmonOpts { shrink_secs: if shrink { 30 } else { 0 }, ..opts(out) }, &job, &m)
-            .unwrap();
+        let dir = job.write_failure(&art(out, if shrink { 30 } else { 0 }), &m).unwrap();
         if shrink {
             let min = dir.join("minimal.pms");
             let full = fs::read_to_string(dir.join("stimulus.pms")).unwrap().lines().count();

@@ -16,26 +16,17 @@ mod common;
 use std::fs;
 
 use pcounter::r10k::Variant;
+use pcounter_sim::engine::artifacts::Artifacts;
 use pcounter_sim::engine::coverage;
+use pcounter_sim::engine::regress::{Job as _, PLAN_NAME};
 use pcounter_sim::r10k::ffi;
-use pcounter_sim::r10k::runner::{self, Job, R10kOpts};
+use pcounter_sim::r10k::runner::Job;
 
 use common::{root, scratch};
 
-fn opts(out: std::path::PathBuf) -> R10kOpts {
-    R10kOpts {
-        seed: 1,
-        seeds: 1,
-        cycles: 0,
-        fault: None,
-        out,
-        window: 300,
-        shrink_secs: 0,
-        progress: false,
-        jobs: 1,
-        coverage_gate: false,
-        coverage_plan: root().join(runner::PLAN_NAME),
-    }
+/// Failure artifacts under `out`, shrinking for `shrink_secs`.
+fn art(out: std::path::PathBuf, shrink_secs: u64) -> Artifacts {
+    Artifacts { out, window: 300, shrink_secs }
 }
 
 fn scripts() -> Vec<std::path::PathBuf> {
@@ -56,7 +47,7 @@ fn clean_runs_of_both_variants_pass_and_close_the_r10k_plan() {
         assert!(cycles >= 200_000);
         cov.merge(&c);
     }
-    let plan = fs::read_to_string(root().join(runner::PLAN_NAME)).unwrap();
+    let plan = fs::read_to_string(root().join(PLAN_NAME)).unwrap();
     let c = coverage::closure(&cov, &plan, "plan", None);
     // 96 event bins, 16 mode-bit combinations, 4 + 4 match/ERL bins and the rest.
     assert!(c.counted >= 140, "{c:?}");
@@ -86,8 +77,7 @@ fn every_r10k_fault_is_caught_with_artifacts() {
         assert_eq!(job.variant(), Variant::R10000, "fault builds are R10000s");
         // One fault also goes through shrinking.
         let shrink = fault == "r10k_stop_at_overflow";
-        let dir = runner::write_failure(&R10kOpts { shrink_secs: if shrink { 30 } else { 0 }, ..opts(out) }, &job, &m)
-            .unwrap();
+        let dir = job.write_failure(&art(out, if shrink { 30 } else { 0 }), &m).unwrap();
         if shrink {
             let min = dir.join("minimal.r10k");
             let full = fs::read_to_string(dir.join("stimulus.r10k")).unwrap().lines().count();

@@ -332,73 +332,12 @@ fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 
 /// The registry's devices (`make cosim DEVICE=`).
 fn device_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(pcounter_sim::devices::DEVICES.iter().map(|d| {
-        clap::builder::PossibleValue::new(d.name()).help(match d.name() {
-            "pcnt" => "NVIDIA PCOUNTER, NV10 to GF100 (seed 003)",
-            "pmon" => "Intel PMON FPGA IP counter box (seed 001)",
-            _ => "MIPS R10000/R12000 event counters (seed 002)",
-        })
-    }))
-}
-
-/// PCOUNTER's options against its generations (`gen`: the --gen list): a
-/// GF100 preset needs gf100 among them, an NV layout, a decode or a domain
-/// count needs an NV generation (GF100 runs take their domains from the
-/// preset and decode strict only, docs/semantics.md S25.0).
-pub fn check_pcnt_options(a: &CosimArgs, gen: &[String]) -> Result<(), String> {
-    let has_gf = gf100(gen);
-    let has_nv = gen.iter().any(|g| g != "gf100");
-    if let Some(l) = a.layout.as_deref() {
-        let preset = pcounter::gf100::config::PRESETS.contains(&l);
-        if preset && !has_gf {
-            return Err(format!("--layout {l} is a GF100 preset: it needs gf100 (or all) in --gen"));
-        }
-        if !preset && !has_nv {
-            return Err(format!(
-                "--layout {l} is a layout of the NV generations; with --gen gf100 it takes a GF100 preset ({})",
-                pcounter::gf100::config::PRESETS.join(", ")
-            ));
-        }
-    }
-    if !has_nv {
-        let nv_only = [("--domains", a.domains.is_some()), ("--decode", a.decode.is_some())];
-        if let Some((opt, _)) = nv_only.iter().find(|(_, given)| *given) {
-            return Err(format!(
-                "{opt} does not apply to --gen gf100 (a GF100 run's domains come from its preset, --layout; it decodes strict)"
-            ));
-        }
-    }
-    Ok(())
+    PossibleValuesParser::new(
+        pcounter_sim::devices::DEVICES.iter().map(|d| clap::builder::PossibleValue::new(d.name).help(d.about)),
+    )
 }
 
 /// Every fault build linked in, the registry's devices in order.
 pub fn all_faults() -> Vec<&'static str> {
-    pcounter_sim::devices::DEVICES.iter().flat_map(|d| d.faults()).collect()
-}
-
-impl CosimArgs {
-    /// The device-specific options given (`devices::DEVICE_OPTIONS`).
-    pub fn device_options(&self) -> Vec<&'static str> {
-        let given = [
-            ("--domains", self.domains.is_some()),
-            ("--gen", self.gen.is_some()),
-            ("--layout", self.layout.is_some()),
-            ("--decode", self.decode.is_some()),
-            ("--corrupt-at", self.corrupt_at.is_some()),
-        ];
-        given.iter().filter(|(_, g)| *g).map(|(o, _)| *o).collect()
-    }
-}
-
-/// Does `--gen` ask for GF100 runs (`gf100` or `all`)?
-pub fn gf100(v: &[String]) -> bool {
-    v.iter().any(|g| g == "all" || g == "gf100")
-}
-
-/// `--gen` values as generations (`all` anywhere in the list: all of them).
-pub fn gens(v: &[String]) -> Vec<Gen> {
-    if v.iter().any(|g| g == "all") {
-        return Gen::ALL.to_vec();
-    }
-    v.iter().filter_map(|g| Gen::from_name(g)).collect()
+    pcounter_sim::devices::DEVICES.iter().flat_map(|d| (d.faults)()).collect()
 }

@@ -14,143 +14,151 @@
 //! to the device with the device line blanked, so every line keeps its
 //! number.
 
+use crate::engine::regress::{self, Opts};
+use crate::engine::results::{JobResult, ShardOpts};
 use crate::engine::script::{lex, show, ScriptError, ScriptOpts};
 
 /// One device: what the engine and the CLI need above one lockstep run.
-pub trait Device: Sync {
+pub struct Device {
     /// Registry key and `--device` value (`pcnt`, `pmon`, `r10k`).
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// Name in summaries and messages (`PCOUNTER`, `PMON`, `R10K`).
-    fn title(&self) -> &'static str;
+    pub title: &'static str,
+    /// What `--device` help says it is, with its seed.
+    pub about: &'static str,
     /// Other names a script's device line may use (besides `name`).
-    fn aliases(&self) -> &'static [&'static str] {
-        &[]
-    }
+    pub aliases: &'static [&'static str],
     /// Extension of the device's scripts (and of saved stimulus).
-    fn script_ext(&self) -> &'static str;
+    pub script_ext: &'static str,
     /// The injected-fault builds linked in.
-    fn faults(&self) -> Vec<&'static str>;
-    /// Options of `pcnt cosim` and `pcnt script` that only some devices
-    /// take, and that this one takes (the CLI refuses the others, naming
-    /// the device).
-    fn own_options(&self) -> &'static [&'static str];
-    /// Run the script `text` named `name` (device line blanked; `args` the
-    /// rest of that line): parsed, its cycle bound checked before any cycle
+    pub faults: fn() -> Vec<&'static str>,
+    /// Options of [`DEVICE_OPTIONS`] this device takes (the CLI refuses
+    /// the others, naming the device).
+    pub own_options: &'static [&'static str],
+    /// Run the script `text` named `name` (device line blanked; the rest
+    /// of that line): parsed, its cycle bound checked before any cycle
     /// runs, then run; a failure writes the engine's artifacts.
-    fn run_script(&self, name: &str, text: &str, args: &[&str], o: &ScriptOpts) -> Result<u64, ScriptError>;
+    pub run_script: fn(name: &str, text: &str, args: &[&str], o: &ScriptOpts) -> Result<u64, ScriptError>,
+    /// The random regression (shard `s` of it); the number of failing runs.
+    pub cosim: fn(o: &Opts, a: &DeviceArgs, s: &ShardOpts) -> Result<usize, String>,
+    /// The summary line of a passing regression (also `pcnt merge`'s).
+    pub summary: fn(results: &[JobResult], wall_secs: f64),
+    /// A job of a results file in messages (`job 3 (seed 4 g84 d2)`).
+    pub job_label: fn(&JobResult) -> String,
 }
 
 /// Options some devices take (`pcnt cosim` / `pcnt script`): each device
 /// lists those it takes in [`Device::own_options`].
 pub const DEVICE_OPTIONS: &[&str] = &["--domains", "--gen", "--layout", "--decode", "--corrupt-at", "--packets"];
 
-/// NVIDIA PCOUNTER, NV10 to GF100 (seed 003).
-pub struct Pcounter;
-/// The counter box of Intel's PMON FPGA IP (seed 001).
-pub struct Pmon;
-/// The MIPS R10000/R12000 event counters (seed 002).
-pub struct R10k;
+/// The values of [`DEVICE_OPTIONS`] given to `pcnt cosim` (None: not given).
+#[derive(Clone, Debug, Default)]
+pub struct DeviceArgs {
+    pub domains: Option<Vec<usize>>,
+    pub gen: Option<Vec<String>>,
+    pub layout: Option<String>,
+    /// `--decode strict` (true) or `lax`.
+    pub strict: Option<bool>,
+    pub corrupt_at: Option<u64>,
+}
+
+impl DeviceArgs {
+    /// The options given, by name.
+    pub fn given(&self) -> Vec<&'static str> {
+        let given = [
+            ("--domains", self.domains.is_some()),
+            ("--gen", self.gen.is_some()),
+            ("--layout", self.layout.is_some()),
+            ("--decode", self.strict.is_some()),
+            ("--corrupt-at", self.corrupt_at.is_some()),
+        ];
+        given.iter().filter(|(_, g)| *g).map(|(o, _)| *o).collect()
+    }
+}
+
+/// A device with one build per seed, run by the engine's regression
+/// (`engine::regress`): its device-specific options are none.
+fn seeds_only<J: regress::Job>(o: &Opts, _: &DeviceArgs, s: &ShardOpts) -> Result<usize, String> {
+    regress::cosim_shard::<J>(o, s)
+}
 
 /// Every device, PCOUNTER (the default) first.
-pub static DEVICES: &[&dyn Device] = &[&Pcounter, &Pmon, &R10k];
-
-impl Device for Pcounter {
-    fn name(&self) -> &'static str {
-        "pcnt"
-    }
-    fn title(&self) -> &'static str {
-        "PCOUNTER"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["pcounter"]
-    }
-    fn script_ext(&self) -> &'static str {
-        "pcs"
-    }
-    fn faults(&self) -> Vec<&'static str> {
-        let mut v = crate::ffi::Rtl::faults();
-        v.extend(crate::pcnt::gf100::ffi::faults());
-        v
-    }
-    fn own_options(&self) -> &'static [&'static str] {
-        DEVICE_OPTIONS
-    }
-    fn run_script(&self, name: &str, text: &str, args: &[&str], o: &ScriptOpts) -> Result<u64, ScriptError> {
-        no_args(self, name, args)?;
-        crate::pcnt::runner::run_text(name, text, o)
-    }
-}
-
-impl Device for Pmon {
-    fn name(&self) -> &'static str {
-        "pmon"
-    }
-    fn title(&self) -> &'static str {
-        "PMON"
-    }
-    fn script_ext(&self) -> &'static str {
-        "pms"
-    }
-    fn faults(&self) -> Vec<&'static str> {
-        crate::pmon::ffi::faults()
-    }
-    fn own_options(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn run_script(&self, name: &str, text: &str, args: &[&str], o: &ScriptOpts) -> Result<u64, ScriptError> {
-        no_args(self, name, args)?;
-        crate::pmon::runner::run_text(name, text, o)
-    }
-}
-
-impl Device for R10k {
-    fn name(&self) -> &'static str {
-        "r10k"
-    }
-    fn title(&self) -> &'static str {
-        "R10K"
-    }
-    fn script_ext(&self) -> &'static str {
-        "r10k"
-    }
-    fn faults(&self) -> Vec<&'static str> {
-        crate::r10k::ffi::faults()
-    }
-    fn own_options(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn run_script(&self, name: &str, text: &str, args: &[&str], o: &ScriptOpts) -> Result<u64, ScriptError> {
-        match args {
+pub static DEVICES: &[Device] = &[
+    Device {
+        name: "pcnt",
+        title: "PCOUNTER",
+        about: "NVIDIA PCOUNTER, NV10 to GF100 (seed 003)",
+        aliases: &["pcounter"],
+        script_ext: "pcs",
+        faults: || {
+            let mut v = crate::ffi::Rtl::faults();
+            v.extend(crate::pcnt::gf100::ffi::faults());
+            v
+        },
+        own_options: DEVICE_OPTIONS,
+        run_script: |name, text, args, o| {
+            no_args("pcnt", name, args)?;
+            crate::pcnt::runner::run_text(name, text, o)
+        },
+        cosim: crate::pcnt::runner::cosim_with,
+        summary: crate::pcnt::runner::print_summary,
+        job_label: |j| format!("job {} (seed {} {} d{})", j.index, j.seed, j.gen, j.domains),
+    },
+    Device {
+        name: "pmon",
+        title: "PMON",
+        about: "Intel PMON FPGA IP counter box (seed 001)",
+        aliases: &[],
+        script_ext: "pms",
+        faults: crate::pmon::ffi::faults,
+        own_options: &[],
+        run_script: |name, text, args, o| {
+            no_args("pmon", name, args)?;
+            crate::pmon::runner::run_text(name, text, o)
+        },
+        cosim: seeds_only::<crate::pmon::runner::Job>,
+        summary: |r, secs| regress::print_summary("PMON", r, secs),
+        job_label: |j| format!("PMON job {} (seed {})", j.index, j.seed),
+    },
+    Device {
+        name: "r10k",
+        title: "R10K",
+        about: "MIPS R10000/R12000 event counters (seed 002)",
+        aliases: &[],
+        script_ext: "r10k",
+        faults: crate::r10k::ffi::faults,
+        own_options: &[],
+        run_script: |name, text, args, o| match args {
             [] | [_] => crate::r10k::runner::run_text(name, text, args.first().copied(), o),
             _ => Err(ScriptError::Input(format!("{name}: usage: device r10k [r10000|r12000]"))),
-        }
-    }
-}
+        },
+        cosim: seeds_only::<crate::r10k::runner::Job>,
+        summary: |r, secs| regress::print_summary("R10K", r, secs),
+        job_label: |j| format!("R10K job {} (seed {} {})", j.index, j.seed, j.gen),
+    },
+];
 
-fn no_args(d: &dyn Device, name: &str, args: &[&str]) -> Result<(), ScriptError> {
+fn no_args(device: &str, name: &str, args: &[&str]) -> Result<(), ScriptError> {
     match args.first() {
         None => Ok(()),
-        Some(a) => Err(ScriptError::Input(format!("{name}: unexpected '{}' after 'device {}'", show(a), d.name()))),
+        Some(a) => Err(ScriptError::Input(format!("{name}: unexpected '{}' after 'device {device}'", show(a)))),
     }
 }
 
 /// The device named `name` (case-insensitive; its registry name or an alias).
-pub fn by_name(name: &str) -> Option<&'static dyn Device> {
-    DEVICES
-        .iter()
-        .copied()
-        .find(|d| d.name().eq_ignore_ascii_case(name) || d.aliases().iter().any(|a| a.eq_ignore_ascii_case(name)))
+pub fn by_name(name: &str) -> Option<&'static Device> {
+    DEVICES.iter().find(|d| d.name.eq_ignore_ascii_case(name) || d.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
 }
 
 /// The device whose fault build `fault` is.
-pub fn of_fault(fault: &str) -> Option<&'static dyn Device> {
-    DEVICES.iter().copied().find(|d| d.faults().contains(&fault))
+pub fn of_fault(fault: &str) -> Option<&'static Device> {
+    DEVICES.iter().find(|d| (d.faults)().contains(&fault))
 }
 
 /// A script split for its device: the device, the device line's arguments
 /// and the text with that line blanked.
 pub struct Split<'a> {
-    pub device: &'static dyn Device,
+    pub device: &'static Device,
     pub args: Vec<&'a str>,
     pub text: String,
 }
@@ -190,9 +198,9 @@ pub fn split<'t>(name: &str, text: &'t str) -> Result<Split<'t>, String> {
         if body == 0 {
             return Err(empty());
         }
-        return Ok(Split { device: DEVICES[0], args: Vec::new(), text: text.to_string() });
+        return Ok(Split { device: &DEVICES[0], args: Vec::new(), text: text.to_string() });
     };
-    let known = || DEVICES.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ");
+    let known = || DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", ");
     let Some(dev_name) = toks.get(1) else {
         return Err(format!("{name}:{line}: missing the device name (usage: device NAME; devices: {})", known()));
     };
@@ -206,25 +214,23 @@ pub fn split<'t>(name: &str, text: &'t str) -> Result<Split<'t>, String> {
 }
 
 /// Run the script `text` named `name` on the device it names.
-pub fn run_script(name: &str, text: &str, o: &ScriptOpts) -> Result<(&'static dyn Device, u64), ScriptError> {
+pub fn run_script(name: &str, text: &str, o: &ScriptOpts) -> Result<(&'static Device, u64), ScriptError> {
     let s = split(name, text).map_err(ScriptError::Input)?;
-    if o.packets.is_some() && !s.device.own_options().contains(&"--packets") {
+    if o.packets.is_some() && !s.device.own_options.contains(&"--packets") {
         return Err(ScriptError::Input(format!(
             "{name}: --packets does not apply to a {} script (the {} has no record packets)",
-            s.device.title(),
-            s.device.title()
+            s.device.title, s.device.title
         )));
     }
     if let Some(f) = o.fault {
-        if let Some(d) = of_fault(f).filter(|d| d.name() != s.device.name()) {
+        if let Some(d) = of_fault(f).filter(|d| d.name != s.device.name) {
             return Err(ScriptError::Input(format!(
                 "{name}: fault {f} is a {} fault, the script is a {} script",
-                d.title(),
-                s.device.title()
+                d.title, s.device.title
             )));
         }
     }
-    let cycles = s.device.run_script(name, &s.text, &s.args, o)?;
+    let cycles = (s.device.run_script)(name, &s.text, &s.args, o)?;
     Ok((s.device, cycles))
 }
 
@@ -246,7 +252,7 @@ pub fn read_script(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// [`read_script`] then [`run_script`]: the file's display name names it.
-pub fn run_file(path: &std::path::Path, o: &ScriptOpts) -> Result<(&'static dyn Device, u64), ScriptError> {
+pub fn run_file(path: &std::path::Path, o: &ScriptOpts) -> Result<(&'static Device, u64), ScriptError> {
     let text = read_script(path).map_err(ScriptError::Input)?;
     run_script(&path.display().to_string(), &text, o)
 }
@@ -258,11 +264,11 @@ mod tests {
     #[test]
     fn the_first_command_names_the_device() {
         let s = split("t", "# c\n\n  DEVICE Pmon # box\nwait 1\n").unwrap();
-        assert_eq!((s.device.name(), s.text.as_str()), ("pmon", "# c\n\n\nwait 1\n"));
+        assert_eq!((s.device.name, s.text.as_str()), ("pmon", "# c\n\n\nwait 1\n"));
         let s = split("t", "device r10k r12000\nwait 1").unwrap();
-        assert_eq!((s.device.name(), s.args.as_slice()), ("r10k", &["r12000"][..]));
-        assert_eq!(split("t", "gen nv40\nwait 1\n").unwrap().device.name(), "pcnt");
-        assert_eq!(split("t", "device pcounter\nwait 1\n").unwrap().device.name(), "pcnt");
+        assert_eq!((s.device.name, s.args.as_slice()), ("r10k", &["r12000"][..]));
+        assert_eq!(split("t", "gen nv40\nwait 1\n").unwrap().device.name, "pcnt");
+        assert_eq!(split("t", "device pcounter\nwait 1\n").unwrap().device.name, "pcnt");
     }
 
     #[test]
@@ -280,13 +286,13 @@ mod tests {
     #[test]
     fn every_device_has_its_own_name_extension_and_faults() {
         for (i, d) in DEVICES.iter().enumerate() {
-            assert!(by_name(&d.name().to_uppercase()).is_some_and(|b| b.name() == d.name()));
+            assert!(by_name(&d.name.to_uppercase()).is_some_and(|b| b.name == d.name));
             for o in DEVICES.iter().skip(i + 1) {
-                assert_ne!(d.name(), o.name());
-                assert_ne!(d.script_ext(), o.script_ext());
-                assert!(d.faults().iter().all(|f| !o.faults().contains(f)), "{} and {}", d.name(), o.name());
+                assert_ne!(d.name, o.name);
+                assert_ne!(d.script_ext, o.script_ext);
+                assert!((d.faults)().iter().all(|f| !(o.faults)().contains(f)), "{} and {}", d.name, o.name);
             }
-            assert!(d.own_options().iter().all(|o| DEVICE_OPTIONS.contains(o)));
+            assert!(d.own_options.iter().all(|o| DEVICE_OPTIONS.contains(o)));
         }
     }
 }

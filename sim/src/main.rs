@@ -26,9 +26,11 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Cmd, CosimArgs, Decode, Format, ImportArgs, RecordDumpArgs, ScriptArgs};
-use pcounter_sim::runner::{self, Artifacts, CosimOpts, ScriptError, ScriptOpts};
+use pcounter_sim::devices;
+use pcounter_sim::engine::regress::{self, Opts};
+use pcounter_sim::engine::results::ShardOpts;
+use pcounter_sim::runner::{self, Artifacts, ScriptError, ScriptOpts};
 use pcounter_sim::script::{self, Cmd as ScriptCmd, Expect};
-use pcounter_sim::{devices, pmon, r10k};
 
 fn main() -> ExitCode {
     // Like any Unix tool: a closed pipe (`pcnt ... | head`) ends the process
@@ -80,83 +82,40 @@ fn run(cmd: Cmd) -> Result<u8, String> {
 fn cosim(a: CosimArgs) -> Result<u8, String> {
     let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let device = devices::by_name(&a.device).expect("every --device value is a registered device");
+    let own = devices::DeviceArgs {
+        domains: a.domains,
+        gen: a.gen,
+        layout: a.layout,
+        strict: a.decode.map(|d| matches!(d, Decode::Strict)),
+        corrupt_at: a.corrupt_at,
+    };
     // An option the device does not take is refused, not dropped.
-    if let Some(opt) = a.device_options().into_iter().find(|o| !device.own_options().contains(o)) {
+    if let Some(opt) = own.given().into_iter().find(|o| !device.own_options.contains(o)) {
         return Err(format!(
-            "{opt} is a PCOUNTER option: not with --device {} (the {} takes {})",
-            device.name(),
-            device.title(),
-            "--seed, --seeds, --cycles, --fault, --out, --window, --shrink-secs, --coverage-gate, --jobs, --shard, --json"
+            "{opt} is a PCOUNTER option: not with --device {} (the {} takes --seed, --seeds, --cycles, --fault, \
+             --out, --window, --shrink-secs, --coverage-gate, --jobs, --shard, --json)",
+            device.name, device.title
         ));
     }
     if let Some(f) = a.fault.as_deref() {
         let owner = devices::of_fault(f).expect("clap lists only linked-in faults");
-        if owner.name() != device.name() {
-            return Err(format!("fault {f} is a {} fault: run it with --device {}", owner.title(), owner.name()));
+        if owner.name != device.name {
+            return Err(format!("fault {f} is a {} fault: run it with --device {}", owner.title, owner.name));
         }
     }
-    if device.name() != "pcnt" {
-        let shard = pcounter_sim::engine::results::ShardOpts { shard: a.shard, json: a.json };
-        let failed = if device.name() == "pmon" {
-            let o = pmon::runner::PmonOpts {
-                seed: a.seed,
-                seeds: a.seeds,
-                cycles: a.cycles,
-                fault: a.fault,
-                out: a.art.out.clone(),
-                window: a.art.window,
-                shrink_secs: a.shrink_secs,
-                progress: !a.no_progress,
-                jobs,
-                coverage_gate: a.coverage_gate,
-                coverage_plan: PathBuf::from(pmon::runner::PLAN_NAME),
-            };
-            pmon::runner::cosim_shard(&o, &shard)?
-        } else {
-            r10k::runner::cosim_shard(
-                &r10k::runner::R10kOpts {
-                    seed: a.seed,
-                    seeds: a.seeds,
-                    cycles: a.cycles,
-                    fault: a.fault,
-                    out: a.art.out.clone(),
-                    window: a.art.window,
-                    shrink_secs: a.shrink_secs,
-                    progress: !a.no_progress,
-                    jobs,
-                    coverage_gate: a.coverage_gate,
-                    coverage_plan: PathBuf::from(r10k::runner::PLAN_NAME),
-                },
-                &shard,
-            )?
-        };
-        return Ok(if failed == 0 { 0 } else { 1 });
-    }
-    let gen = a.gen.clone().unwrap_or_else(|| vec!["all".to_string()]);
-    cli::check_pcnt_options(&a, &gen)?;
-    let o = CosimOpts {
+    let o = Opts {
         seed: a.seed,
         seeds: a.seeds,
         cycles: a.cycles,
-        domains: a.domains.unwrap_or_else(|| vec![1, 2, 8]),
-        gens: cli::gens(&gen),
-        gf100: cli::gf100(&gen),
-        gf_layout: a.layout.clone().filter(|l| pcounter::gf100::config::PRESETS.contains(&l.as_str())),
         fault: a.fault,
         art: artifacts(&a.art, a.shrink_secs),
         progress: !a.no_progress,
         jobs,
-        shard: a.shard,
-        json: a.json,
-        coverage_plan: PathBuf::from("docs/coverage-plan.md"),
         coverage_gate: a.coverage_gate,
-        corrupt_at: a.corrupt_at,
-        pin: runner::Pin {
-            layout: a.layout.as_deref().and_then(pcounter::Layout::from_name),
-            strict: a.decode.map(|d| matches!(d, Decode::Strict)),
-        },
+        coverage_plan: PathBuf::from(regress::PLAN_NAME),
     };
-    let failed = runner::cosim(&o).map_err(|e| e.to_string())?;
+    let shard = ShardOpts { shard: a.shard, json: a.json };
+    let failed = (device.cosim)(&o, &own, &shard)?;
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
@@ -184,8 +143,7 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
         let run = devices::read_script(f).map_err(ScriptError::Input).and_then(|t| devices::run_script(&name, &t, &o));
         match run {
             Ok((d, cycles)) => {
-                let dev =
-                    if d.name() == devices::DEVICES[0].name() { String::new() } else { format!("{}, ", d.title()) };
+                let dev = if d.name == devices::DEVICES[0].name { String::new() } else { format!("{}, ", d.title) };
                 println!("PASS {name} ({cycles} cycles, {dev}{})", if a.model_only { "model only" } else { "lockstep" })
             }
             Err(ScriptError::Input(e)) => {

@@ -8,48 +8,10 @@
 use std::fs;
 use std::path::PathBuf;
 
+use crate::devices::{Device, DEVICES};
 use crate::engine::coverage;
-use crate::engine::results::{by_device, merge_device, parse_results, JobResult, Merged, RegressError};
-
-/// A device's part of `merge`: its name in messages, its summary of a
-/// passing regression, and its coverage plan.
-struct DeviceMerge {
-    device: &'static str,
-    /// Prefix of the merge lines (`merge:` for PCOUNTER, as before PMON).
-    label: &'static str,
-    summary: fn(&[JobResult], f64),
-    plan: &'static str,
-    plan_label: &'static str,
-    /// A failing job's name in messages: `job 3 (seed 4 g84 d2)`.
-    job: fn(&JobResult) -> String,
-}
-
-const DEVICES: &[DeviceMerge] = &[
-    DeviceMerge {
-        device: "pcnt",
-        label: "merge",
-        summary: crate::runner::print_summary,
-        plan: crate::runner::PLAN_NAME,
-        plan_label: crate::runner::PLAN_NAME,
-        job: |j| format!("job {} (seed {} {} d{})", j.index, j.seed, j.gen, j.domains),
-    },
-    DeviceMerge {
-        device: "pmon",
-        label: "merge PMON",
-        summary: crate::pmon::runner::print_summary,
-        plan: crate::pmon::runner::PLAN_NAME,
-        plan_label: "docs/coverage-plan.md, PMON",
-        job: |j| format!("PMON job {} (seed {})", j.index, j.seed),
-    },
-    DeviceMerge {
-        device: "r10k",
-        label: "merge R10K",
-        summary: crate::r10k::runner::print_summary,
-        plan: crate::r10k::runner::PLAN_NAME,
-        plan_label: "docs/coverage-plan.md, R10K",
-        job: |j| format!("R10K job {} (seed {} {})", j.index, j.seed, j.gen),
-    },
-];
+use crate::engine::regress::PLAN_NAME;
+use crate::engine::results::{by_device, merge_device, parse_results, Merged, RegressError};
 
 /// `pcnt merge`: combine shard results; fails on a failure, a missing or a
 /// duplicated job of any device.
@@ -77,8 +39,8 @@ pub fn merge_texts(inputs: &[(PathBuf, String)]) -> Result<u8, RegressError> {
     // device's files is an error of the whole merge.
     let mut merged = Vec::new();
     for (device, group) in &groups {
-        let Some(d) = DEVICES.iter().find(|d| d.device == device) else {
-            let known: Vec<&str> = DEVICES.iter().map(|d| d.device).collect();
+        let Some(d) = DEVICES.iter().find(|d| d.name == device) else {
+            let known: Vec<&str> = DEVICES.iter().map(|d| d.name).collect();
             let why = format!("unknown device {device:?} (known: {})", known.join(", "));
             return Err(RegressError::Results { path: group[0].0.clone(), why });
         };
@@ -92,18 +54,22 @@ pub fn merge_texts(inputs: &[(PathBuf, String)]) -> Result<u8, RegressError> {
 }
 
 /// Print one device's merge; 0 when it passed, else 1.
-fn report(d: &DeviceMerge, m: &Merged) -> u8 {
+fn report(d: &Device, m: &Merged) -> u8 {
+    // PCOUNTER's lines and plan keep their names from before the registry.
+    let default = d.name == DEVICES[0].name;
+    let label = if default { "merge".to_string() } else { format!("merge {}", d.title) };
+    let plan_label = if default { PLAN_NAME.to_string() } else { format!("{PLAN_NAME}, {}", d.title) };
     for j in m.failed() {
         let (what, repro) = j.failure.as_ref().expect("failed job");
-        println!("FAILED {}: {what}\n  repro: {repro}", (d.job)(j));
+        println!("FAILED {}: {what}\n  repro: {repro}", (d.job_label)(j));
     }
     if !m.dup.is_empty() {
-        println!("{}: jobs run more than once: {:?}", d.label, m.dup);
+        println!("{}: jobs run more than once: {:?}", label, m.dup);
     }
     if !m.missing.is_empty() {
         println!(
             "{}: {} of {} jobs missing (first: {:?})",
-            d.label,
+            label,
             m.missing.len(),
             m.planned,
             &m.missing[..m.missing.len().min(10)]
@@ -112,9 +78,9 @@ fn report(d: &DeviceMerge, m: &Merged) -> u8 {
     if !m.passed() {
         return 1;
     }
-    println!("{}: {} files, all {} jobs of the plan exactly once", d.label, m.files, m.planned);
+    println!("{}: {} files, all {} jobs of the plan exactly once", label, m.files, m.planned);
     (d.summary)(&m.jobs, m.wall_secs);
-    let plan_text = fs::read_to_string(d.plan).unwrap_or_default();
-    coverage::closure(&m.coverage, &plan_text, d.plan_label, None);
+    let plan_text = fs::read_to_string(PLAN_NAME).unwrap_or_default();
+    coverage::closure(&m.coverage, &plan_text, &plan_label, None);
     0
 }

@@ -93,5 +93,5 @@ pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<
 #[allow(dead_code)]
 pub fn script_device(path: &Path) -> &'static str {
     let text = fs::read_to_string(path).unwrap();
-    pcounter_sim::devices::split(&path.display().to_string(), &text).unwrap().device.name()
+    pcounter_sim::devices::split(&path.display().to_string(), &text).unwrap().device.name
 }

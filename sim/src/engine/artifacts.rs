@@ -114,25 +114,16 @@ where
 }
 
 /// The lines a failure prints under its report: repro, then where each
-/// artifact is (only those written).
-pub fn print_where(repro: &str, written: std::io::Result<PathBuf>) {
+/// artifact is (`ext`: the device's script extension).
+pub fn print_where(repro: &str, ext: &str, written: std::io::Result<PathBuf>) {
     eprintln!("repro:    {repro}");
     match written {
         Ok(dir) => {
             eprintln!("report:   {}", dir.join("report.txt").display());
-            for stem in ["stimulus", "minimal"] {
-                let found =
-                    fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()).find(|p| {
-                        p.file_stem().is_some_and(|s| s == stem) && p.extension().is_some_and(|e| e != "txt")
-                    });
-                if let Some(p) = found {
-                    let note = if stem == "minimal" { " (shrunk)" } else { "" };
-                    eprintln!(
-                        "{:<9} {}{note}",
-                        format!("{}:", if stem == "stimulus" { "script" } else { stem }),
-                        p.display()
-                    );
-                }
+            eprintln!("script:   {}", dir.join(format!("stimulus.{ext}")).display());
+            let min = dir.join(format!("minimal.{ext}"));
+            if min.exists() {
+                eprintln!("minimal:  {} (shrunk)", min.display());
             }
             eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
         }

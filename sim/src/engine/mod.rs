@@ -13,6 +13,7 @@ pub mod device;
 pub mod jobs;
 pub mod mismatch;
 pub mod progress;
+pub mod regress;
 pub mod results;
 pub mod script;
 pub mod shrink;

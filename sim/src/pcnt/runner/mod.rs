@@ -10,6 +10,7 @@ use crate::lockstep::{Engine, Mismatch};
 use crate::script::ClockSpec;
 use crate::stim::RandomStim;
 
+mod args;
 mod failure;
 pub mod gf100;
 
@@ -19,6 +20,7 @@ mod scripts;
 pub use crate::engine::artifacts::write_file;
 pub use crate::engine::results::{parse_results, JobResult, RegressError, Results};
 pub use crate::engine::script::{ScriptError, ScriptOpts, SCRIPT_MAX_CYCLES};
+pub use args::cosim_with;
 pub use failure::write_failure;
 pub use regress::{cosim, gf_plan, plan, print_summary, CosimOpts};
 pub use scripts::{run_parsed, run_script, run_script_with, run_text, ReadValue, ScriptRun};

@@ -1,0 +1,171 @@
+//! The random regression of a device with one plan axis, its seeds (PMON,
+//! R10K): jobs on worker threads, shards and their results files for `pcnt
+//! merge`, one summary line, the coverage closure of the device's bins, and
+//! the first failure reported with its artifacts. A device gives its jobs
+//! ([`Job`]); everything else is here, once.
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::engine::artifacts::{self, Artifacts};
+use crate::engine::coverage::{self, Coverage};
+use crate::engine::device::{self, Lockstep};
+use crate::engine::jobs;
+use crate::engine::mismatch::Mismatch;
+use crate::engine::progress::Progress;
+use crate::engine::results::{JobResult, Results, ShardOpts};
+
+/// The coverage plan that holds every device's bins (a section each).
+pub const PLAN_NAME: &str = "docs/coverage-plan.md";
+
+/// Options of `pcnt cosim` every device takes.
+#[derive(Clone, Debug)]
+pub struct Opts {
+    pub seed: u64,
+    pub seeds: u64,
+    pub cycles: u64,
+    pub fault: Option<String>,
+    pub art: Artifacts,
+    pub progress: bool,
+    pub jobs: usize,
+    pub coverage_gate: bool,
+    pub coverage_plan: PathBuf,
+}
+
+/// One random run of a device, made from (seed, cycles, fault).
+pub trait Job: Clone + Send + Sync + Sized {
+    type L: Lockstep;
+    /// The device's registry name and title (`r10k`, `R10K`).
+    const DEVICE: (&'static str, &'static str);
+    /// Extension of the device's scripts (saved stimulus).
+    const EXT: &'static str;
+    /// What the plan line says of the runs (`(odd R10000, even R12000)`).
+    const PLAN_NOTE: &'static str = "";
+    fn new(seed: u64, cycles: u64, fault: Option<String>) -> Self;
+    fn seed(&self) -> u64;
+    /// The build it runs on: its `gen` in a results file.
+    fn build(&self) -> String;
+    /// The one-line command that reruns exactly this job.
+    fn repro(&self) -> String;
+    /// A fresh run from reset on the job's build.
+    fn lockstep(&self) -> Result<Self::L, String>;
+    /// The job's random stimulus.
+    fn stim(&self) -> Box<dyn Iterator<Item = <Self::L as Lockstep>::Cmd> + '_>;
+    /// The failure's artifacts (`engine::artifacts::write` with the
+    /// device's rendering and waves); the folder.
+    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf>;
+    /// The cycle budget of the job.
+    fn cycles(&self) -> u64;
+
+    /// `Ok((cycles, coverage))`, or why it could not start / the failure.
+    #[allow(clippy::type_complexity)]
+    fn run(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
+        let mut l = self.lockstep()?;
+        Ok(device::run(&mut l, &mut self.stim(), self.cycles()))
+    }
+}
+
+/// The whole regression, no results file: [`cosim_shard`] with the
+/// default [`ShardOpts`].
+pub fn cosim<J: Job>(o: &Opts) -> Result<usize, String> {
+    cosim_shard::<J>(o, &ShardOpts::default())
+}
+
+/// Shard `s.shard` of the regression's plan (results written to `s.json`);
+/// the number of failing runs (0: passed, with the coverage gate when
+/// asked). A job's `gen` in the results is its build, so a merge refuses
+/// shards of a plan whose seeds ran other builds.
+pub fn cosim_shard<J: Job>(o: &Opts, s: &ShardOpts) -> Result<usize, String> {
+    let (name, title) = J::DEVICE;
+    let all: Vec<J> = (0..o.seeds).map(|i| J::new(o.seed + i, o.cycles, o.fault.clone())).collect();
+    let (si, sn) = s.shard;
+    let plan: Vec<(usize, J)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
+    eprintln!(
+        "cosim {title}: {} runs = seeds {}..{}{}, {} cycles each{}{}, {} job(s) in parallel",
+        plan.len(),
+        o.seed,
+        o.seed + o.seeds - 1,
+        if J::PLAN_NOTE.is_empty() { String::new() } else { format!(" {}", J::PLAN_NOTE) },
+        o.cycles,
+        all.first()
+            .filter(|_| o.fault.is_some())
+            .map(|j| format!(", injected fault {} ({})", o.fault.as_deref().unwrap_or(""), j.build()))
+            .unwrap_or_default(),
+        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
+        o.jobs
+    );
+    let t0 = Instant::now();
+    let mut progress = Progress::new(o.progress, plan.len(), plan.len() as u64 * o.cycles);
+    let mut cov = Coverage::default();
+    let mut results: Vec<JobResult> = Vec::new();
+    let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
+    let mut setup_error = None;
+    let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
+    let run = |(_, job): &(usize, J)| job.run();
+    jobs::parallel(&plan, o.jobs, run, failed, |_, (index, job), r, secs| {
+        let (seed, gen) = (job.seed(), job.build());
+        let mut res = JobResult { index: *index, seed, gen, domains: 0, cycles: 0, secs, failure: None };
+        match r {
+            Ok(Ok((c, st))) => {
+                res.cycles = c;
+                cov.merge(&st);
+            }
+            Ok(Err(m)) => {
+                res.failure = Some((m.what.clone(), job.repro()));
+                failures.push((*index, m));
+            }
+            Err(e) => setup_error = Some(e),
+        }
+        progress.run_done(res.cycles, &format!("{name} seed {seed} ({})", res.gen));
+        results.push(res);
+    });
+    progress.finish();
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    results.sort_by_key(|r| r.index);
+    let secs = t0.elapsed().as_secs_f64();
+    // Written before a failure is reported, so a failing shard still merges.
+    if let Some(path) = &s.json {
+        let r = Results {
+            device: name.into(),
+            plan: all.iter().map(|j| (j.seed(), j.build(), 0)).collect(),
+            cycles: o.cycles,
+            shard: s.shard,
+            wall_secs: secs,
+            jobs: results.clone(),
+            coverage: cov.clone(),
+        };
+        let text = serde_json::to_string_pretty(&r).expect("results serialize");
+        artifacts::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    failures.sort_by_key(|f| f.0);
+    if let Some((k, m)) = failures.first() {
+        let job = &all[*k];
+        eprintln!("\ncosim {title} FAILED: seed {} ({}) — {}", job.seed(), job.build(), m.what);
+        eprintln!("{m}");
+        artifacts::print_where(&job.repro(), J::EXT, job.write_failure(&o.art, m));
+        return Ok(failures.len());
+    }
+    print_summary(title, &results, secs);
+    let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
+    let json = o.art.out.join(format!("coverage-{name}.json"));
+    let c = coverage::closure(&cov, &plan_text, &format!("{PLAN_NAME}, {title}"), Some(&json));
+    if o.coverage_gate && !c.passed() {
+        println!("cosim {title}: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// The summary line of a passing regression of the device `title` (also
+/// `pcnt merge`'s).
+pub fn print_summary(title: &str, results: &[JobResult], wall_secs: f64) {
+    let cycles: u64 = results.iter().map(|r| r.cycles).sum();
+    println!(
+        "cosim {title} PASSED: {} runs, {cycles} cycles, 0 mismatches, {wall_secs:.1} s, {:.0} cycles/s",
+        results.len(),
+        cycles as f64 / wall_secs
+    );
+}
