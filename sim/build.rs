@@ -174,7 +174,10 @@ const DEVICES: &[Device] = &[
         file_list: "rtl/pcnt/pcnt_gf100.f",
         top: "pcnt_gf100_top",
         shim: "csrc/gf100_shim.cpp",
-        configs: &[("fermi", &[]), ("kepler", &[])],
+        // `gf_fault` unfaulted too: the clean control a GF100 fault's saved
+        // stimulus must pass on (as PCOUNTER's fault stimulus does on its
+        // plain 2-domain builds).
+        configs: &[("fermi", &[]), ("kepler", &[]), ("gf_fault", &[])],
         waivers: true,
         params_of: Some(gf_params),
         fault_config: "gf_fault",

@@ -72,6 +72,10 @@ fn every_gf100_fault_is_caught_with_artifacts() {
             }
             other => panic!("{fault}: the saved stimulus did not fail: {other:?}"),
         }
+        // The clean control: the same stimulus passes on the unfaulted
+        // build of the fault's preset.
+        runner::run_script(&stim, false, None, &a, true)
+            .unwrap_or_else(|e| panic!("{fault}: the saved stimulus fails on the clean gf_fault build: {e:?}"));
     }
 }
 

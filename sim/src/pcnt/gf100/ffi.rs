@@ -1,6 +1,7 @@
 //! The Verilated `pcnt_gf100_top` builds linked in by build.rs (its
-//! `DEVICES` table, device `gf100`: one build per preset, `fermi` and
-//! `kepler`, and one per `device: gf100` fault on `gf_fault`), behind a
+//! `DEVICES` table, device `gf100`: one build per preset, `fermi`,
+//! `kepler` and `gf_fault`, and one per `device: gf100` fault on
+//! `gf_fault`), behind a
 //! safe wrapper. One `cycle` call per bus clock (csrc/gf100_shim.cpp).
 
 use std::ffi::{c_char, c_int, c_void, CString};
