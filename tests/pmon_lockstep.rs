@@ -15,7 +15,7 @@ use std::fs;
 
 use pcounter_sim::engine::artifacts::Artifacts;
 use pcounter_sim::engine::coverage;
-use pcounter_sim::engine::regress::{Job as _, PLAN_NAME};
+use pcounter_sim::engine::regress::{Job as _, Run as _, PLAN_NAME};
 use pcounter_sim::pmon::ffi;
 use pcounter_sim::pmon::runner::Job;
 

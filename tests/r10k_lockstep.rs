@@ -18,7 +18,7 @@ use std::fs;
 use pcounter::r10k::Variant;
 use pcounter_sim::engine::artifacts::Artifacts;
 use pcounter_sim::engine::coverage;
-use pcounter_sim::engine::regress::{Job as _, PLAN_NAME};
+use pcounter_sim::engine::regress::{Job as _, Run as _, PLAN_NAME};
 use pcounter_sim::r10k::ffi;
 use pcounter_sim::r10k::runner::Job;
 

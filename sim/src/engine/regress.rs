@@ -33,8 +33,140 @@ pub struct Opts {
     pub coverage_plan: PathBuf,
 }
 
-/// One random run of a device, made from (seed, cycles, fault).
-pub trait Job: Clone + Send + Sync + Sized {
+/// One job of a regression's plan, as the driver sees it.
+pub trait Run: Clone + Send + Sync {
+    fn seed(&self) -> u64;
+    /// The build it runs on: its `gen` in a results file.
+    fn build(&self) -> String;
+    /// Its domain count in a results file (0: the device has none).
+    fn domains(&self) -> usize {
+        0
+    }
+    /// The job in progress lines and the failure headline.
+    fn describe(&self) -> String {
+        format!("seed {} ({})", self.seed(), self.build())
+    }
+    /// The one-line command that reruns exactly this job.
+    fn repro(&self) -> String;
+    /// `Ok((cycles, coverage))`, or why it could not start / the failure.
+    #[allow(clippy::type_complexity)]
+    fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String>;
+    /// The failure's artifacts (`engine::artifacts::write` with the
+    /// device's rendering and waves); the folder.
+    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf>;
+}
+
+/// A regression's plan and how its lines read.
+pub struct Plan<R> {
+    /// The device's registry name (results files).
+    pub device: &'static str,
+    /// Prefix of its lines: `cosim`, `cosim PMON`.
+    pub label: String,
+    /// What follows `seeds A..B` in the plan line (domain counts, ...).
+    pub note: String,
+    /// Every job of the plan (all shards), in order.
+    pub jobs: Vec<R>,
+    /// Cycles of every job.
+    pub cycles: u64,
+    /// Extension of the device's scripts (saved stimulus).
+    pub ext: &'static str,
+    /// The summary of a passing run (also `pcnt merge`'s).
+    pub summary: fn(&[JobResult], f64),
+    /// The plan's name in the coverage closure, and its JSON file name.
+    pub plan_label: String,
+    pub coverage_json: String,
+}
+
+/// Shard `s.shard` of `p` on `o.jobs` threads (results written to
+/// `s.json`); the number of failing jobs (0: passed, with the coverage gate
+/// when asked). A failure stops new jobs from starting; the one reported is
+/// the failing job with the lowest index (deterministic: every lower job
+/// has run).
+pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, String> {
+    let label = &p.label;
+    let (si, sn) = s.shard;
+    let mine: Vec<(usize, R)> = p.jobs.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
+    eprintln!(
+        "{label}: {} runs = seeds {}..{}{}, {} cycles each{}{}, {} job(s) in parallel",
+        mine.len(),
+        o.seed,
+        o.seed + o.seeds - 1,
+        p.note,
+        p.cycles,
+        o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
+        if sn > 1 { format!(", shard {si}/{sn} of {} runs", p.jobs.len()) } else { String::new() },
+        o.jobs
+    );
+    let t0 = Instant::now();
+    let mut progress = Progress::new(o.progress, mine.len(), mine.len() as u64 * p.cycles);
+    let mut cov = Coverage::default();
+    let mut results: Vec<JobResult> = Vec::new();
+    let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
+    let mut setup_error = None;
+    let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
+    let run = |(_, job): &(usize, R)| job.run_job();
+    jobs::parallel(&mine, o.jobs, run, failed, |_, (index, job), r, secs| {
+        let (seed, gen, domains) = (job.seed(), job.build(), job.domains());
+        let mut res = JobResult { index: *index, seed, gen, domains, cycles: 0, secs, failure: None };
+        match r {
+            Ok(Ok((c, st))) => {
+                res.cycles = c;
+                cov.merge(&st);
+            }
+            Ok(Err(m)) => {
+                res.failure = Some((m.what.clone(), job.repro()));
+                failures.push((*index, m));
+            }
+            Err(e) => setup_error = Some(e),
+        }
+        progress.run_done(res.cycles, &format!("{} {}", p.device, job.describe()));
+        results.push(res);
+    });
+    progress.finish();
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    results.sort_by_key(|r| r.index);
+    let secs = t0.elapsed().as_secs_f64();
+    // Written before a failure is reported, so a failing shard still merges.
+    if let Some(path) = &s.json {
+        let r = Results {
+            device: p.device.into(),
+            plan: p.jobs.iter().map(|j| (j.seed(), j.build(), j.domains())).collect(),
+            cycles: p.cycles,
+            shard: s.shard,
+            wall_secs: secs,
+            jobs: results.clone(),
+            coverage: cov.clone(),
+        };
+        let text = serde_json::to_string_pretty(&r).expect("results serialize");
+        artifacts::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    failures.sort_by_key(|f| f.0);
+    if let Some((k, m)) = failures.first() {
+        let job = &p.jobs[*k];
+        eprintln!("\n{label} FAILED: {} — {}", job.describe(), m.what);
+        // The repro first: writing the artifacts may take a while or fail.
+        eprintln!("repro: {}", job.repro());
+        let written = job.write_failure(&o.art, m);
+        eprintln!("{m}");
+        artifacts::print_where(&job.repro(), p.ext, written);
+        return Ok(failures.len());
+    }
+    (p.summary)(&results, secs);
+    let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
+    let json = o.art.out.join(&p.coverage_json);
+    let c = coverage::closure(&cov, &plan_text, &p.plan_label, Some(&json));
+    if o.coverage_gate && !c.passed() {
+        println!("{label}: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// One random run of a device with one plan axis, its seeds (PMON, R10K),
+/// made from (seed, cycles, fault).
+pub trait Job: Run + Sized {
     type L: Lockstep;
     /// The device's registry name and title (`r10k`, `R10K`).
     const DEVICE: (&'static str, &'static str);
@@ -43,18 +175,10 @@ pub trait Job: Clone + Send + Sync + Sized {
     /// What the plan line says of the runs (`(odd R10000, even R12000)`).
     const PLAN_NOTE: &'static str = "";
     fn new(seed: u64, cycles: u64, fault: Option<String>) -> Self;
-    fn seed(&self) -> u64;
-    /// The build it runs on: its `gen` in a results file.
-    fn build(&self) -> String;
-    /// The one-line command that reruns exactly this job.
-    fn repro(&self) -> String;
     /// A fresh run from reset on the job's build.
     fn lockstep(&self) -> Result<Self::L, String>;
     /// The job's random stimulus.
     fn stim(&self) -> Box<dyn Iterator<Item = <Self::L as Lockstep>::Cmd> + '_>;
-    /// The failure's artifacts (`engine::artifacts::write` with the
-    /// device's rendering and waves); the folder.
-    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf>;
     /// The cycle budget of the job.
     fn cycles(&self) -> u64;
 
@@ -72,91 +196,25 @@ pub fn cosim<J: Job>(o: &Opts) -> Result<usize, String> {
     cosim_shard::<J>(o, &ShardOpts::default())
 }
 
-/// Shard `s.shard` of the regression's plan (results written to `s.json`);
-/// the number of failing runs (0: passed, with the coverage gate when
-/// asked). A job's `gen` in the results is its build, so a merge refuses
-/// shards of a plan whose seeds ran other builds.
+/// Shard `s.shard` of a seeds-only device's regression: one job per seed.
 pub fn cosim_shard<J: Job>(o: &Opts, s: &ShardOpts) -> Result<usize, String> {
     let (name, title) = J::DEVICE;
-    let all: Vec<J> = (0..o.seeds).map(|i| J::new(o.seed + i, o.cycles, o.fault.clone())).collect();
-    let (si, sn) = s.shard;
-    let plan: Vec<(usize, J)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
-    eprintln!(
-        "cosim {title}: {} runs = seeds {}..{}{}, {} cycles each{}{}, {} job(s) in parallel",
-        plan.len(),
-        o.seed,
-        o.seed + o.seeds - 1,
-        if J::PLAN_NOTE.is_empty() { String::new() } else { format!(" {}", J::PLAN_NOTE) },
-        o.cycles,
-        all.first()
-            .filter(|_| o.fault.is_some())
-            .map(|j| format!(", injected fault {} ({})", o.fault.as_deref().unwrap_or(""), j.build()))
-            .unwrap_or_default(),
-        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
-        o.jobs
-    );
-    let t0 = Instant::now();
-    let mut progress = Progress::new(o.progress, plan.len(), plan.len() as u64 * o.cycles);
-    let mut cov = Coverage::default();
-    let mut results: Vec<JobResult> = Vec::new();
-    let mut failures: Vec<(usize, Box<Mismatch>)> = Vec::new();
-    let mut setup_error = None;
-    let failed = |r: &Result<Result<(u64, Coverage), Box<Mismatch>>, String>| !matches!(r, Ok(Ok(_)));
-    let run = |(_, job): &(usize, J)| job.run();
-    jobs::parallel(&plan, o.jobs, run, failed, |_, (index, job), r, secs| {
-        let (seed, gen) = (job.seed(), job.build());
-        let mut res = JobResult { index: *index, seed, gen, domains: 0, cycles: 0, secs, failure: None };
-        match r {
-            Ok(Ok((c, st))) => {
-                res.cycles = c;
-                cov.merge(&st);
-            }
-            Ok(Err(m)) => {
-                res.failure = Some((m.what.clone(), job.repro()));
-                failures.push((*index, m));
-            }
-            Err(e) => setup_error = Some(e),
-        }
-        progress.run_done(res.cycles, &format!("{name} seed {seed} ({})", res.gen));
-        results.push(res);
-    });
-    progress.finish();
-    if let Some(e) = setup_error {
-        return Err(e);
-    }
-    results.sort_by_key(|r| r.index);
-    let secs = t0.elapsed().as_secs_f64();
-    // Written before a failure is reported, so a failing shard still merges.
-    if let Some(path) = &s.json {
-        let r = Results {
-            device: name.into(),
-            plan: all.iter().map(|j| (j.seed(), j.build(), 0)).collect(),
-            cycles: o.cycles,
-            shard: s.shard,
-            wall_secs: secs,
-            jobs: results.clone(),
-            coverage: cov.clone(),
-        };
-        let text = serde_json::to_string_pretty(&r).expect("results serialize");
-        artifacts::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-    }
-    failures.sort_by_key(|f| f.0);
-    if let Some((k, m)) = failures.first() {
-        let job = &all[*k];
-        eprintln!("\ncosim {title} FAILED: seed {} ({}) — {}", job.seed(), job.build(), m.what);
-        eprintln!("{m}");
-        artifacts::print_where(&job.repro(), J::EXT, job.write_failure(&o.art, m));
-        return Ok(failures.len());
-    }
-    print_summary(title, &results, secs);
-    let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
-    let json = o.art.out.join(format!("coverage-{name}.json"));
-    let c = coverage::closure(&cov, &plan_text, &format!("{PLAN_NAME}, {title}"), Some(&json));
-    if o.coverage_gate && !c.passed() {
-        println!("cosim {title}: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
-        return Ok(1);
-    }
-    Ok(0)
+    let p = Plan {
+        device: name,
+        label: format!("cosim {title}"),
+        note: if J::PLAN_NOTE.is_empty() { String::new() } else { format!(" {}", J::PLAN_NOTE) },
+        jobs: (0..o.seeds).map(|i| J::new(o.seed + i, o.cycles, o.fault.clone())).collect(),
+        cycles: o.cycles,
+        ext: J::EXT,
+        summary: print_summary_of::<J>,
+        plan_label: format!("{PLAN_NAME}, {title}"),
+        coverage_json: format!("coverage-{name}.json"),
+    };
+    run_plan(&p, o, s)
+}
+
+fn print_summary_of<J: Job>(results: &[JobResult], wall_secs: f64) {
+    print_summary(J::DEVICE.1, results, wall_secs)
 }
 
 /// The summary line of a passing regression of the device `title` (also

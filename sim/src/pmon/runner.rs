@@ -9,6 +9,7 @@ use super::lockstep::{PmonLockstep, X_SEED};
 use super::stim::RandomStim;
 use crate::engine::artifacts::{self, Artifacts, Failure};
 use crate::engine::compare;
+use crate::engine::coverage::Coverage;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::regress;
 use crate::engine::script::{self, ScriptError, ScriptOpts};
@@ -31,19 +32,9 @@ impl Job {
     }
 }
 
-impl regress::Job for Job {
-    type L = PmonLockstep;
-    const DEVICE: (&'static str, &'static str) = ("pmon", "PMON");
-    const EXT: &'static str = "pms";
-
-    fn new(seed: u64, cycles: u64, fault: Option<String>) -> Job {
-        Job { seed, cycles, fault }
-    }
+impl regress::Run for Job {
     fn seed(&self) -> u64 {
         self.seed
-    }
-    fn cycles(&self) -> u64 {
-        self.cycles
     }
     fn build(&self) -> String {
         BUILD.into()
@@ -52,18 +43,34 @@ impl regress::Job for Job {
         let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
         format!("make cosim DEVICE=pmon SEED={} SEEDS=1 CYCLES={}{fault}", self.seed, self.cycles)
     }
+    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
+        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
+        let tag = format!("fail-pmon-seed{}{fault}", self.seed);
+        let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed)) };
+        let repro = regress::Run::repro(self);
+        write_pmon_failure(art, tag, repro, self.fault.as_deref(), self.x_seed(), &replay, m)
+    }
+    fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
+        regress::Job::run(self)
+    }
+}
+
+impl regress::Job for Job {
+    type L = PmonLockstep;
+    const DEVICE: (&'static str, &'static str) = ("pmon", "PMON");
+    const EXT: &'static str = "pms";
+
+    fn new(seed: u64, cycles: u64, fault: Option<String>) -> Job {
+        Job { seed, cycles, fault }
+    }
+    fn cycles(&self) -> u64 {
+        self.cycles
+    }
     fn lockstep(&self) -> Result<PmonLockstep, String> {
         PmonLockstep::new(true, self.fault.as_deref(), self.x_seed())
     }
     fn stim(&self) -> Box<dyn Iterator<Item = Cmd> + '_> {
         Box::new(RandomStim::new(self.seed))
-    }
-    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
-        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
-        let tag = format!("fail-pmon-seed{}{fault}", self.seed);
-        let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed)) };
-        let repro = regress::Job::repro(self);
-        write_pmon_failure(art, tag, repro, self.fault.as_deref(), self.x_seed(), &replay, m)
     }
 }
 

@@ -13,6 +13,7 @@ use super::lockstep::{R10kLockstep, X_SEED};
 use super::stim::RandomStim;
 use crate::engine::artifacts::{self, Artifacts, Failure};
 use crate::engine::compare;
+use crate::engine::coverage::Coverage;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::regress;
 use crate::engine::script::{self, ScriptError, ScriptOpts};
@@ -36,12 +37,35 @@ impl Job {
         }
     }
 
-    fn run_of(&self) -> Run<'_> {
-        Run {
+    fn run_of(&self) -> Setup<'_> {
+        Setup {
             variant: self.variant(),
             fault: self.fault.as_deref(),
             x_seed: self.seed as u32 ^ (self.seed >> 32) as u32,
         }
+    }
+}
+
+impl regress::Run for Job {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The variant: a merge refuses shards whose seeds ran other variants.
+    fn build(&self) -> String {
+        self.variant().name().to_string()
+    }
+    fn repro(&self) -> String {
+        let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
+        format!("make cosim DEVICE=r10k SEED={} SEEDS=1 CYCLES={}{fault}", self.seed, self.cycles)
+    }
+    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
+        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
+        let tag = format!("fail-r10k-seed{}{fault}", self.seed);
+        let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed, self.variant())) };
+        write_r10k_failure(art, tag, regress::Run::repro(self), &self.run_of(), &replay, m)
+    }
+    fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
+        regress::Job::run(self)
     }
 }
 
@@ -54,19 +78,8 @@ impl regress::Job for Job {
     fn new(seed: u64, cycles: u64, fault: Option<String>) -> Job {
         Job { seed, cycles, fault }
     }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
     fn cycles(&self) -> u64 {
         self.cycles
-    }
-    /// The variant: a merge refuses shards whose seeds ran other variants.
-    fn build(&self) -> String {
-        self.variant().name().to_string()
-    }
-    fn repro(&self) -> String {
-        let fault = self.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default();
-        format!("make cosim DEVICE=r10k SEED={} SEEDS=1 CYCLES={}{fault}", self.seed, self.cycles)
     }
     fn lockstep(&self) -> Result<R10kLockstep, String> {
         let r = self.run_of();
@@ -75,19 +88,13 @@ impl regress::Job for Job {
     fn stim(&self) -> Box<dyn Iterator<Item = Cmd> + '_> {
         Box::new(RandomStim::new(self.seed, self.variant()))
     }
-    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
-        let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
-        let tag = format!("fail-r10k-seed{}{fault}", self.seed);
-        let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed, self.variant())) };
-        write_r10k_failure(art, tag, regress::Job::repro(self), &self.run_of(), &replay, m)
-    }
 }
 
 /// Commands needed to reach `cycle` (inclusive), the engine's.
 pub(crate) use crate::engine::apb_window::cmds_through;
 
 /// What makes an R10K run: the variant, the fault build, the initial values.
-struct Run<'a> {
+struct Setup<'a> {
     variant: Variant,
     fault: Option<&'a str>,
     x_seed: u32,
@@ -99,7 +106,7 @@ fn write_r10k_failure<'r>(
     art: &Artifacts,
     tag: String,
     repro: String,
-    run: &Run,
+    run: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd> + 'r>,
     m: &Mismatch,
 ) -> std::io::Result<PathBuf> {
@@ -134,7 +141,7 @@ pub fn run_text(name: &str, text: &str, variant: Option<&str>, o: &ScriptOpts) -
     let s = cmd::parse(name, text).map_err(input)?;
     cmd::check_events(name, &s.body, variant).map_err(input)?;
     script::check_bound(name, s.body.iter().map(|(l, c)| (*l, c.clocks())), o.max_cycles()).map_err(input)?;
-    let run = Run { variant, fault: o.fault, x_seed: o.x_seed.unwrap_or(X_SEED) };
+    let run = Setup { variant, fault: o.fault, x_seed: o.x_seed.unwrap_or(X_SEED) };
     let l =
         R10kLockstep::new(variant, !o.model_only, o.fault, run.x_seed).map_err(|e| input(format!("{name}: {e}")))?;
     let cmds: Vec<Cmd> = s.body.iter().map(|(_, c)| c.clone()).collect();

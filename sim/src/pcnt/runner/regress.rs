@@ -2,22 +2,19 @@
 //! results files (engine::results; `pcnt merge` is crate::merge), the
 //! summary and the coverage gate.
 
-use std::fs;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use pcounter::regs::Gen;
 
 use super::gf100::GfJob;
-use crate::coverage::{self, Coverage};
-use crate::engine::results::{JobResult, RegressError, Results};
+use crate::coverage::Coverage;
+use crate::engine::results::{JobResult, RegressError};
 use crate::lockstep::Mismatch;
 use crate::pcnt::ffi::Rtl;
 use crate::pcnt::gf100;
 use crate::script::Cmd;
 
 use super::*;
-use crate::engine::progress::Progress;
 
 /// Options of `pcnt cosim`.
 #[derive(Clone, Debug)]
@@ -169,14 +166,15 @@ enum AnyJob {
     Gf(GfJob),
 }
 
-impl AnyJob {
+impl crate::engine::regress::Run for AnyJob {
     fn seed(&self) -> u64 {
         match self {
             AnyJob::Nv(j) => j.seed,
             AnyJob::Gf(j) => j.seed,
         }
     }
-    fn gen(&self) -> String {
+    /// The generation (`gf100` for GF100 runs).
+    fn build(&self) -> String {
         match self {
             AnyJob::Nv(j) => j.gen.name().to_string(),
             AnyJob::Gf(_) => "gf100".into(),
@@ -188,29 +186,46 @@ impl AnyJob {
             AnyJob::Gf(j) => j.domains(),
         }
     }
+    fn describe(&self) -> String {
+        match self {
+            AnyJob::Nv(j) => format!("seed {} gen {} domains {}", j.seed, j.gen.name(), j.domains),
+            AnyJob::Gf(j) => format!("seed {} gen gf100 layout {}", j.seed, j.preset),
+        }
+    }
     fn repro(&self) -> String {
         match self {
             AnyJob::Nv(j) => j.repro(),
             AnyJob::Gf(j) => j.repro(),
         }
     }
-    fn run(&self) -> Result<(u64, Coverage), RunError> {
-        match self {
+    fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
+        let r = match self {
             AnyJob::Nv(j) => run_job(j),
             AnyJob::Gf(j) => j.run(),
+        };
+        match r {
+            Ok(ok) => Ok(Ok(ok)),
+            Err(RunError::Mismatch(m)) => Ok(Err(m)),
+            Err(RunError::Setup(e)) => Err(e),
+        }
+    }
+    fn write_failure(&self, art: &Artifacts, m: &Mismatch) -> std::io::Result<PathBuf> {
+        match self {
+            AnyJob::Nv(job) => {
+                let j = job.clone();
+                let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
+                write_failure(art, &job.tag(), &job.repro(), m, &job.setup(), &replay)
+            }
+            AnyJob::Gf(job) => job.write_failure(art, m),
         }
     }
 }
 
-/// The regression, on `o.jobs` threads. Returns the number of failing jobs.
-/// A failure stops new jobs from starting; the one reported is the failing
-/// job with the lowest index (deterministic: every lower job has run).
+/// The regression, on `o.jobs` threads (the engine's driver,
+/// `engine::regress::run_plan`). Returns the number of failing jobs.
 pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
     check_plan(o)?;
     let all: Vec<AnyJob> = plan(o).into_iter().map(AnyJob::Nv).chain(gf_plan(o).into_iter().map(AnyJob::Gf)).collect();
-    let (si, sn) = o.shard;
-    let mine: Vec<(usize, AnyJob)> = all.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
-    let total_cycles = mine.len() as u64 * o.cycles;
     let domain_list: Vec<usize> = {
         let mut d: Vec<usize> =
             all.iter().filter_map(|j| if let AnyJob::Nv(j) = j { Some(j.domains) } else { None }).collect();
@@ -232,83 +247,30 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
         (n, true) => format!(", gf100 ({n} runs)"),
         (n, false) => format!(" + {n} gf100 runs"),
     };
-    eprintln!(
-        "cosim: {} runs = seeds {}..{}{nv}{gf}, {} cycles each{}{}, {} job(s) in parallel",
-        mine.len(),
-        o.seed,
-        o.seed + o.seeds - 1,
-        o.cycles,
-        o.fault.as_ref().map(|f| format!(", injected fault {f}")).unwrap_or_default(),
-        if sn > 1 { format!(", shard {si}/{sn} of {} runs", all.len()) } else { String::new() },
-        o.jobs
-    );
-    let t0 = Instant::now();
-    let mut progress = Progress::new(o.progress, mine.len(), total_cycles);
-    let mut results: Vec<JobResult> = Vec::new();
-    let mut failures: Vec<(usize, AnyJob, Box<Mismatch>)> = Vec::new();
-    let mut cov = Coverage::default();
-    let mut setup_error = None;
-    let run = |(_, job): &(usize, AnyJob)| job.run();
-    crate::engine::jobs::parallel(&mine, o.jobs, run, Result::is_err, |_, (index, job), r, secs| {
-        let mut res = JobResult {
-            index: *index,
-            seed: job.seed(),
-            gen: job.gen(),
-            domains: job.domains(),
-            cycles: 0,
-            secs,
-            failure: None,
-        };
-        match r {
-            Ok((c, st)) => {
-                res.cycles = c;
-                cov.merge(&st);
-            }
-            Err(RunError::Setup(e)) => setup_error = Some(e),
-            Err(RunError::Mismatch(m)) => {
-                res.failure = Some((m.what.clone(), job.repro()));
-                failures.push((*index, job.clone(), m));
-            }
-        }
-        let what = format!("seed {} {} d{}", job.seed(), job.gen(), job.domains());
-        progress.run_done(res.cycles, &what);
-        results.push(res);
-    });
-    progress.finish();
-    if let Some(e) = setup_error {
-        return Err(RegressError::Setup(e));
-    }
-    results.sort_by_key(|r| r.index);
-    let secs = t0.elapsed().as_secs_f64();
-    if let Some(path) = &o.json {
-        let r = Results {
-            device: "pcnt".into(),
-            plan: all.iter().map(|j| (j.seed(), j.gen(), j.domains())).collect(),
-            cycles: o.cycles,
-            shard: o.shard,
-            wall_secs: secs,
-            jobs: results.clone(),
-            coverage: cov.clone(),
-        };
-        let text = serde_json::to_string_pretty(&r).expect("results serialize");
-        write_file(path, text).map_err(|e| RegressError::Io { path: path.clone(), err: e })?;
-    }
-    failures.sort_by_key(|f| f.0);
-    if let Some((_, job, m)) = failures.first() {
-        match job {
-            AnyJob::Nv(job) => report_failure(o, job, m),
-            AnyJob::Gf(job) => report_gf_failure(o, job, m),
-        }
-        return Ok(failures.len());
-    }
-    print_summary(&results, secs);
-    let plan = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
-    let c = coverage::closure(&cov, &plan, PLAN_NAME, Some(&o.art.out.join("coverage.json")));
-    if o.coverage_gate && !c.passed() {
-        println!("cosim: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
-        return Ok(1);
-    }
-    Ok(0)
+    let p = crate::engine::regress::Plan {
+        device: "pcnt",
+        label: "cosim".into(),
+        note: format!("{nv}{gf}"),
+        jobs: all,
+        cycles: o.cycles,
+        ext: "pcs",
+        summary: print_summary,
+        plan_label: PLAN_NAME.into(),
+        coverage_json: "coverage.json".into(),
+    };
+    let ro = crate::engine::regress::Opts {
+        seed: o.seed,
+        seeds: o.seeds,
+        cycles: o.cycles,
+        fault: o.fault.clone(),
+        art: o.art.clone(),
+        progress: o.progress,
+        jobs: o.jobs,
+        coverage_gate: o.coverage_gate,
+        coverage_plan: o.coverage_plan.clone(),
+    };
+    let s = crate::engine::results::ShardOpts { shard: o.shard, json: o.json.clone() };
+    crate::engine::regress::run_plan(&p, &ro, &s).map_err(RegressError::Setup)
 }
 
 /// The summary block of a passing regression (also used by `pcnt merge`).
@@ -348,51 +310,4 @@ pub fn print_summary(results: &[JobResult], wall_secs: f64) {
         per_gen.push(format!("gf100 {} (d{})", gf.len(), doms.join("/d")));
     }
     println!("  runs per generation: {}", per_gen.join(", "));
-}
-
-fn report_gf_failure(o: &CosimOpts, job: &GfJob, m: &Mismatch) {
-    let repro = job.repro();
-    eprintln!("\ncosim FAILED: seed {} gen gf100 layout {} — {}", job.seed, job.preset, m.what);
-    eprintln!("repro: {repro}");
-    match job.write_failure(&o.art, m) {
-        Ok(dir) => {
-            eprintln!("{m}");
-            eprintln!("repro:    {repro}");
-            eprintln!("report:   {}", dir.join("report.txt").display());
-            eprintln!("script:   {}", dir.join("stimulus.pcs").display());
-            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
-        }
-        Err(e) => {
-            eprintln!("{m}");
-            eprintln!("repro: {repro}\n(could not write all failure artifacts: {e})");
-        }
-    }
-}
-
-fn report_failure(o: &CosimOpts, job: &Job, m: &Mismatch) {
-    let repro = job.repro();
-    eprintln!("\ncosim FAILED: seed {} gen {} domains {} — {}", job.seed, job.gen.name(), job.domains, m.what);
-    eprintln!("repro: {repro}");
-    let j = job.clone();
-    let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
-    match write_failure(&o.art, &job.tag(), &repro, m, &job.setup(), &replay) {
-        Ok(dir) => {
-            eprintln!("{m}");
-            eprintln!("repro:    {repro}");
-            eprintln!("report:   {}", dir.join("report.txt").display());
-            if dir.join("stimulus.pcs").exists() {
-                eprintln!("script:   {}", dir.join("stimulus.pcs").display());
-            } else {
-                eprintln!("script:   none ({})", dir.join("stimulus.txt").display());
-            }
-            if dir.join("minimal.pcs").exists() {
-                eprintln!("minimal:  {} (shrunk)", dir.join("minimal.pcs").display());
-            }
-            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
-        }
-        Err(e) => {
-            eprintln!("{m}");
-            eprintln!("repro: {repro}\n(could not write all failure artifacts: {e})");
-        }
-    }
 }
