@@ -228,3 +228,78 @@ fn options_a_device_does_not_take_are_refused() {
         }
     }
 }
+
+/// The `expect:` names of a fault (tests/faults/NAME.fault).
+fn fault_expect(fault: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(common::root().join("tests/faults").join(format!("{fault}.fault"))).unwrap();
+    let line = text.lines().find_map(|l| l.strip_prefix("expect:")).unwrap_or_else(|| panic!("{fault}: no expect:"));
+    line.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect()
+}
+
+/// Every injected fault of every device, as a user meets it: `pcnt cosim
+/// --fault F` fails (exit 1) within 10 seeds on the first register or
+/// assertion its `expect:` line names, leaves repro, report, stimulus and
+/// waves whose save file opens on the failure, and the saved stimulus fails
+/// again on the fault build (same headline) and passes on the unfaulted
+/// build (the clean control).
+#[test]
+fn every_fault_is_caught_with_artifacts_and_a_clean_control() {
+    let dir = scratch("guarantee-faults");
+    let mut seen = 0;
+    for d in DEVICES {
+        for fault in (d.faults)() {
+            seen += 1;
+            let out = format!("o-{fault}");
+            let args = [
+                "cosim",
+                "--device",
+                d.name,
+                "--fault",
+                fault,
+                "--seeds",
+                "10",
+                "--cycles",
+                "200000",
+                "--shrink-secs",
+                "0",
+                "--window",
+                "300",
+                "--no-progress",
+                "--jobs",
+                "2",
+                "--out",
+                &out,
+            ];
+            let o = pcnt(&dir, &args, None);
+            let e = err(&o);
+            assert_eq!(code(&o), 1, "{fault} survived 10 seeds x 200k cycles:\n{e}");
+            let what = e.lines().find_map(|l| l.split_once(" FAILED: ").map(|(_, r)| r)).unwrap_or_default();
+            let what = what.split_once(" — ").map_or("", |(_, w)| w);
+            let names = fault_expect(fault);
+            assert!(names.iter().any(|n| what.contains(n.as_str())), "{fault} failed on `{what}`, expect: {names:?}");
+            let report = e.lines().find_map(|l| l.strip_prefix("report:   ")).unwrap_or_else(|| panic!("{e}"));
+            let fail = dir.join(Path::new(report).parent().unwrap());
+            for a in ["repro.txt", "report.txt", &format!("stimulus.{}", d.script_ext), "wave.vcd", "wave.gtkw"] {
+                assert!(fail.join(a).is_file(), "{fault}: no {a} in {}", fail.display());
+            }
+            let headline =
+                std::fs::read_to_string(fail.join("report.txt")).unwrap().lines().next().unwrap().to_string();
+            let cycle: u64 =
+                headline.split("at cycle ").nth(1).and_then(|r| r.split(':').next()?.parse().ok()).unwrap();
+            common::assert_gtkw_opens_on(&fail, cycle, fault);
+            let stim = fail.join(format!("stimulus.{}", d.script_ext)).display().to_string();
+            let o = pcnt(
+                &dir,
+                &["script", &stim, "--fault", fault, "--out", "replay", "--quiet", "--shrink-secs", "0"],
+                None,
+            );
+            assert_eq!(code(&o), 1, "{fault}: the saved stimulus did not fail: {}", err(&o));
+            assert!(err(&o).contains(&headline), "{fault}: the replay fails elsewhere than `{headline}`: {}", err(&o));
+            let o = pcnt(&dir, &["script", &stim, "--out", "replay", "--quiet"], None);
+            assert_eq!(code(&o), 0, "{fault}: the saved stimulus fails on the clean build: {}", err(&o));
+        }
+    }
+    let files = std::fs::read_dir(common::root().join("tests/faults")).unwrap();
+    let on_disk = files.flatten().filter(|f| f.path().extension().is_some_and(|x| x == "fault")).count();
+    assert_eq!(seen, on_disk, "every tests/faults/*.fault is a linked-in build of a registered device");
+}

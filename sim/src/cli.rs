@@ -109,9 +109,6 @@ pub struct CosimArgs {
     pub fault: Option<String>,
     #[command(flatten)]
     pub art: ArtArgs,
-    /// Time budget for shrinking a failure's stimulus to minimal.pcs (0: off)
-    #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
-    pub shrink_secs: u64,
     /// Fail when a bin of docs/coverage-plan.md is unhit
     #[arg(long)]
     pub coverage_gate: bool,
@@ -147,6 +144,9 @@ pub struct ArtArgs {
     /// Bus cycles of the waves before a mismatch
     #[arg(long, default_value = "2000", value_parser = num, value_name = "N")]
     pub window: u64,
+    /// Time budget for shrinking a failure's stimulus to minimal.EXT (0: off)
+    #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
+    pub shrink_secs: u64,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -50,8 +50,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn artifacts(a: &cli::ArtArgs, shrink_secs: u64) -> Artifacts {
-    Artifacts { out: a.out.clone(), window: a.window, shrink_secs }
+fn artifacts(a: &cli::ArtArgs) -> Artifacts {
+    Artifacts { out: a.out.clone(), window: a.window, shrink_secs: a.shrink_secs }
 }
 
 fn run(cmd: Cmd) -> Result<u8, String> {
@@ -108,7 +108,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         seeds: a.seeds,
         cycles: a.cycles,
         fault: a.fault,
-        art: artifacts(&a.art, a.shrink_secs),
+        art: artifacts(&a.art),
         progress: !a.no_progress,
         jobs,
         coverage_gate: a.coverage_gate,
@@ -126,7 +126,7 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
     if a.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         return Err("script: `-` (stdin) can be read once only".into());
     }
-    let art = artifacts(&a.art, 120);
+    let art = artifacts(&a.art);
     let o = ScriptOpts {
         model_only: a.model_only,
         fault: a.fault.as_deref(),
