@@ -210,9 +210,9 @@ bench-peer: build $(PEER_VENV)/.installed ## cocotb's per-cycle reads on the sam
 
 # DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
 # $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon|r10k)
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon|r10k|gf100)
 	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
-	  --out $(OUT)/mutate$(if $(filter pmon r10k,$(DEVICE)),-$(DEVICE),)
+	  --out $(OUT)/mutate$(if $(filter pmon r10k gf100,$(DEVICE)),-$(DEVICE),)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer

@@ -53,7 +53,7 @@ fn a_gf100_fault_failure_shrinks_and_shows_its_top() {
     assert!(faults.len() >= 3, "build with --features pcounter-sim/faults: {faults:?}");
     {
         let fault = "gf_swap_wrong_set";
-        let a = Artifacts { shrink_secs: 20, ..art(&format!("gf100-fault-{fault}")) };
+        let a = Artifacts { shrink_secs: 8, ..art(&format!("gf100-fault-{fault}")) };
         let caught = (1..=10).find_map(|seed| {
             let job = GfJob { seed, preset: ffi::FAULT_PRESET.into(), cycles: 100_000, fault: Some(fault.into()) };
             job.run().err().map(|e| (job, e))

@@ -131,6 +131,25 @@ DEVICES = {
         "seeds": 8,
         "cycles": 200000,
     },
+    # The GF100 top on the small mixed `gf_fault` preset (7 domains: hub,
+    # GPC and PART sets; sim/build.rs DEVICES, docs/semantics.md S25.18),
+    # its GF100-only files: the layout-free engine shared with pcnt_top is
+    # mutated under DEVICE=pcnt. GF100's scenario scripts name the fermi and
+    # kepler presets, so a mutant (a gf_fault build) is judged by random
+    # seeds of `cosim --gen gf100 --layout gf_fault` alone.
+    # pcnt_gf_reg_pkg.sv is generated localparams only: no candidate lines.
+    "gf100": {
+        "title": "GF100",
+        "rtl_files": ["pcnt_gf100_top.sv", "pcnt_gf_domain.sv", "pcnt_gf_apb.sv", "pcnt_gf_reg_pkg.sv"],
+        "file_list": "rtl/pcnt/pcnt_gf100.f",
+        "top": "pcnt_gf100_top",
+        # Makefile GF_GF_FAULT (src/pcnt/gf100/config.rs `gf_fault`).
+        "params": ["-GNumGpc=2", "-GGpcDoms=2", "-GGpcSigCounts=72'h40e0", "-GNumPart=1", "-GPartDoms=1",
+                   "-GPartSigCounts=72'h60", "-GHubDoms=2", "-GHubSigCounts=72'h8060"],
+        "target": "target/mutate-gf100",
+        "seeds": 6,
+        "cycles": 50000,
+    },
 }
 DEV = DEVICES["pcnt"]
 SKIP_LINE = re.compile(
@@ -390,9 +409,6 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     tree = work / "tree"
     fl = ["--fault", fault] if fault else []
     scripts = [str(p) for p in sorted((tree / "tests/scripts/pmon").glob("*.pms"))]
-    # --domains 2: clap checks the PCOUNTER option's default against the
-    # PCOUNTER builds linked in, and the mutate build has only d2 (PMON
-    # ignores the option).
     try:
         r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
@@ -403,7 +419,7 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
             return "crashed", f"script: signal {-r.returncode}"
         if r.returncode != 0:
             return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
-        r = pcnt_run([pcnt, "cosim", "--device", "pmon", *fl, "--domains", "2", "--seed", "1", "--seeds", str(seeds),
+        r = pcnt_run([pcnt, "cosim", "--device", "pmon", *fl, "--seed", "1", "--seeds", str(seeds),
                             "--cycles", str(cycles), "--jobs", "1", "--no-progress", "--shrink-secs", "0",
                             "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
@@ -411,7 +427,7 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     if r.returncode == 0:
         return "survived", ""
     if r.returncode == 1:
-        m = re.search(r"cosim PMON FAILED: seed (\d+) . (.*)", r.stdout + r.stderr)
+        m = re.search(r"cosim PMON FAILED: seed (\d+) \(\w+\) . (.*)", r.stdout + r.stderr)
         return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
     if r.returncode < 0:
         return "crashed", f"cosim: signal {-r.returncode}"
@@ -449,10 +465,9 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
             return "crashed", f"script: signal {-r.returncode}"
         if r.returncode != 0:
             return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
-        # --domains 2 as for PMON: the mutate build links only PCOUNTER's d2.
         runs = [(s, 1) for s in range(1, 2 * seeds, 2)] if fault is None else [(1, seeds)]
         for seed, n in runs:
-            r = pcnt_run([pcnt, "cosim", "--device", "r10k", *fl, "--domains", "2", "--seed", str(seed),
+            r = pcnt_run([pcnt, "cosim", "--device", "r10k", *fl, "--seed", str(seed),
                                 "--seeds", str(n), "--cycles", str(cycles), "--jobs", "1", "--no-progress",
                                 "--shrink-secs", "0", "--window", "50", "--out", str(out)],
                                capture_output=True, text=True, timeout=600, cwd=tree)
@@ -464,6 +479,28 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
         return "survived", ""
     if r.returncode == 1:
         m = re.search(r"cosim R10K FAILED: seed (\d+) \(\w+\) . (.*)", r.stdout + r.stderr)
+        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
+    if r.returncode < 0:
+        return "crashed", f"cosim: signal {-r.returncode}"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
+def check_gf100(pcnt, fault, seeds, cycles, work, out):
+    """GF100: random seeds of `cosim --gen gf100 --layout gf_fault` on the
+    plain gf_fault build (fault None) or the mutant's. Same verdicts as
+    `check`."""
+    tree = work / "tree"
+    fl = ["--fault", fault] if fault else []
+    try:
+        r = pcnt_run([pcnt, "cosim", "--gen", "gf100", "--layout", "gf_fault", *fl, "--seed", "1", "--seeds",
+                      str(seeds), "--cycles", str(cycles), "--jobs", "1", "--no-progress", "--shrink-secs", "0",
+                      "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
+    except subprocess.TimeoutExpired:
+        return "timeout", "no result in 600 s"
+    if r.returncode == 0:
+        return "survived", ""
+    if r.returncode == 1:
+        m = re.search(r"FAILED: seed (\d+) gen gf100 layout \w+ . (.*)", r.stdout + r.stderr)
         return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
     if r.returncode < 0:
         return "crashed", f"cosim: signal {-r.returncode}"
@@ -501,7 +538,8 @@ def device_check(pcnt, fault, seeds, cycles, work, out, assertions=True):
     register or bus difference reported) is the verdict "assertion". With
     assertions=False the builds' assertions are switched off at run time
     (PCNT_ASSERTIONS=off, sim/csrc/shim_common.h)."""
-    check_fn = {id(DEVICES["pmon"]): check_pmon, id(DEVICES["r10k"]): check_r10k}.get(id(DEV), check)
+    checks = {id(DEVICES["pmon"]): check_pmon, id(DEVICES["r10k"]): check_r10k, id(DEVICES["gf100"]): check_gf100}
+    check_fn = checks.get(id(DEV), check)
     _RUN.env = None if assertions else {"PCNT_ASSERTIONS": "off"}
     _RUN.output = ""
     try:
@@ -627,6 +665,8 @@ def main():
     elif DEV is DEVICES["r10k"]:
         per = (f"the {len(r10000_scripts(tree))} R10000 scripts, then {a.seeds} seeds x {a.cycles} cycles "
                f"(the R10000 build)")
+    elif DEV is DEVICES["gf100"]:
+        per = f"{a.seeds} seeds x {a.cycles} cycles of cosim --gen gf100 on the gf_fault preset"
     else:
         per = (f"the {len(two_domain_scripts(tree))} two-domain scripts/corpus files, then {a.seeds} seeds x {a.cycles} "
                f"cycles (2 domains, generations rotating)")
