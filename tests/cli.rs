@@ -85,6 +85,13 @@ fn script_help_lists_the_script_commands() {
         let first = c.usage.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
         assert!(out.contains(&first), "script --help lacks '{first}':\n{out}");
     }
+    // Every device's commands, from the registry (clap may rewrap long lines).
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    for d in pcounter_sim::devices::DEVICES {
+        for line in (d.script_help)().lines() {
+            assert!(flat(&out).contains(&flat(line)), "script --help lacks {}'s '{line}'", d.name);
+        }
+    }
 }
 
 /// Usage errors exit 2 and run nothing.

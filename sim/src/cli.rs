@@ -75,18 +75,20 @@ pub enum Cmd {
 }
 
 fn script_help() -> String {
-    format!(
-        "Script commands (one per line, `#` starts a comment):\n{}\nPMON scripts (a `device pmon` line first):\n{}\n\
-         R10000/R12000 scripts (a `device r10k [r10000|r12000]` line first):\n{}",
-        script::help(),
-        pcounter_sim::pmon::cmd::help(),
-        pcounter_sim::r10k::cmd::help()
-    )
+    let devices = pcounter_sim::devices::DEVICES.iter().enumerate().map(|(i, d)| {
+        let head = if i == 0 {
+            "Script commands (one per line, `#` starts a comment; no `device` line: PCOUNTER):".to_string()
+        } else {
+            format!("{} scripts (a `device {}` line first), {}:", d.title, d.name, d.about)
+        };
+        format!("{head}\n{}", (d.script_help)())
+    });
+    devices.collect::<Vec<_>>().join("\n")
 }
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// Device to run (PMON and R10K take every option not marked PCOUNTER)
+    /// Device to run (the options marked PCOUNTER are refused for the others)
     #[arg(long, default_value = "pcnt", value_parser = device_parser(), value_name = "DEVICE")]
     pub device: String,
     /// First seed
@@ -159,7 +161,7 @@ pub enum Decode {
 
 #[derive(Args, Debug)]
 pub struct ScriptArgs {
-    /// Scenario scripts (.pcs, .pms, .r10k: the first command names the device; `-` reads stdin)
+    /// Scenario scripts (the first command names the device, PCOUNTER without one; `-` reads stdin)
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Run the model alone (no RTL)
@@ -325,7 +327,7 @@ fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 }
 
 /// The fault names as a value enum generated from the builds linked in.
-/// Every fault build, PCOUNTER's, PMON's and R10K's (the command checks the device).
+/// Every fault build of every device (the command checks the device).
 fn fault_parser() -> impl clap::builder::TypedValueParser<Value = String> {
     PossibleValuesParser::new(all_faults())
 }

@@ -30,6 +30,8 @@ pub struct Device {
     pub aliases: &'static [&'static str],
     /// Extension of the device's scripts (and of saved stimulus).
     pub script_ext: &'static str,
+    /// Its script commands, one usage line each (`pcnt script --help`).
+    pub script_help: fn() -> String,
     /// The injected-fault builds linked in.
     pub faults: fn() -> Vec<&'static str>,
     /// Options of [`DEVICE_OPTIONS`] this device takes (the CLI refuses
@@ -90,6 +92,7 @@ pub static DEVICES: &[Device] = &[
         about: "NVIDIA PCOUNTER, NV10 to GF100 (seed 003)",
         aliases: &["pcounter"],
         script_ext: "pcs",
+        script_help: crate::pcnt::script::help,
         faults: || {
             let mut v = crate::ffi::Rtl::faults();
             v.extend(crate::pcnt::gf100::ffi::faults());
@@ -110,6 +113,7 @@ pub static DEVICES: &[Device] = &[
         about: "Intel PMON FPGA IP counter box (seed 001)",
         aliases: &[],
         script_ext: "pms",
+        script_help: crate::pmon::cmd::help,
         faults: crate::pmon::ffi::faults,
         own_options: &[],
         run_script: |name, text, args, o| {
@@ -126,6 +130,7 @@ pub static DEVICES: &[Device] = &[
         about: "MIPS R10000/R12000 event counters (seed 002)",
         aliases: &[],
         script_ext: "r10k",
+        script_help: crate::r10k::cmd::help,
         faults: crate::r10k::ffi::faults,
         own_options: &[],
         run_script: |name, text, args, o| match args {

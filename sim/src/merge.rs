@@ -1,7 +1,7 @@
 //! `pcnt merge`: the results files of sharded regressions, grouped by the
 //! device each file names, each group checked as one regression
 //! (engine::results::merge_device) and given that device's summary and
-//! coverage closure. One call may merge PCOUNTER's, PMON's and R10K's shards
+//! coverage closure. One call may merge the shards of every device
 //! of the same `make cosim SHARD=I/N JSON=...` together; it passes when
 //! every device's group passes.
 

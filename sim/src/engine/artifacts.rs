@@ -40,11 +40,11 @@ pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;
 /// A device's part of writing one failure's artifacts.
 pub struct Failure<'a, 'r, L: Lockstep> {
     pub art: &'a Artifacts,
-    /// Folder name under `art.out` (`fail-pmon-seed7`, `fail-script-x`).
+    /// Folder name under `art.out` (`fail-DEVICE-seed7`, `fail-script-x`).
     pub tag: String,
     /// The one-line command that reproduces the failure.
     pub repro: String,
-    /// Script extension of the device (`pcs`, `pms`, `r10k`).
+    /// Script extension of the device (`pcs`, ...).
     pub ext: &'static str,
     /// What the saved scripts' replay line appends (`ARGS='--fault f'`).
     pub replay_args: String,

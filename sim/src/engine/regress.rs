@@ -1,5 +1,5 @@
-//! The random regression of a device with one plan axis, its seeds (PMON,
-//! R10K): jobs on worker threads, shards and their results files for `pcnt
+//! The random regression of every device ([`run_plan`] over a plan of
+//! [`Run`] jobs; [`cosim_shard`] for a device whose plan is its seeds): jobs on worker threads, shards and their results files for `pcnt
 //! merge`, one summary line, the coverage closure of the device's bins, and
 //! the first failure reported with its artifacts. A device gives its jobs
 //! ([`Job`]); everything else is here, once.
@@ -60,7 +60,7 @@ pub trait Run: Clone + Send + Sync {
 pub struct Plan<R> {
     /// The device's registry name (results files).
     pub device: &'static str,
-    /// Prefix of its lines: `cosim`, `cosim PMON`.
+    /// Prefix of its lines: `cosim`, `cosim TITLE`.
     pub label: String,
     /// What follows `seeds A..B` in the plan line (domain counts, ...).
     pub note: String,
@@ -164,15 +164,15 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
     Ok(0)
 }
 
-/// One random run of a device with one plan axis, its seeds (PMON, R10K),
+/// One random run of a device whose plan is its seeds,
 /// made from (seed, cycles, fault).
 pub trait Job: Run + Sized {
     type L: Lockstep;
-    /// The device's registry name and title (`r10k`, `R10K`).
+    /// The device's registry name and title (`devices::DEVICES`).
     const DEVICE: (&'static str, &'static str);
     /// Extension of the device's scripts (saved stimulus).
     const EXT: &'static str;
-    /// What the plan line says of the runs (`(odd R10000, even R12000)`).
+    /// What the plan line says of the runs (which build a seed runs on).
     const PLAN_NOTE: &'static str = "";
     fn new(seed: u64, cycles: u64, fault: Option<String>) -> Self;
     /// A fresh run from reset on the job's build.

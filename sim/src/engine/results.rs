@@ -50,10 +50,9 @@ impl std::error::Error for RegressError {
     }
 }
 
-/// One job's outcome in a results file. PCOUNTER: `gen` is the generation,
-/// `domains` the domain count; PMON: `gen` is the box build (`c4`) and
-/// `domains` 0; R10K: `gen` is the variant (`r10000`, `r12000`) and
-/// `domains` 0.
+/// One job's outcome in a results file: `gen` is the build the job ran on
+/// (`engine::regress::Run::build`: a generation, a box build, a variant)
+/// and `domains` its domain count (0 for a device without domains).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct JobResult {
     pub index: usize,
@@ -66,8 +65,8 @@ pub struct JobResult {
     pub failure: Option<(String, String)>,
 }
 
-/// Sharding and the results file of a device's `pcnt cosim --device D
-/// --shard I/N --json FILE` (PMON, R10K; default: the whole plan, no file).
+/// Sharding and the results file of `pcnt cosim --device D --shard I/N
+/// --json FILE` (default: the whole plan, no file).
 #[derive(Clone, Debug)]
 pub struct ShardOpts {
     /// `(i, n)`: run only the jobs whose index is `i` modulo `n`.
@@ -85,7 +84,7 @@ impl Default for ShardOpts {
 /// A regression's results file (`--json`); shards merge with `pcnt merge`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Results {
-    /// The device that ran (`pcnt`, `pmon`, `r10k`; absent: `pcnt`).
+    /// The device that ran (its registry name; absent: [`DEFAULT_DEVICE`]).
     #[serde(default = "default_device")]
     pub device: String,
     /// The whole regression's job list `(seed, gen, domains)`, identical in
