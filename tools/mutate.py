@@ -507,6 +507,48 @@ def check_gf100(pcnt, fault, seeds, cycles, work, out):
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
 
 
+def shared_files():
+    """RTL files of both tops (the layout-free engine and the shared cells):
+    a PCOUNTER mutant there also changes every GF100 build."""
+    gf = DEVICES["gf100"]["file_list"]
+    gf_files = {Path(l.strip()).name for l in (SNAP / gf).read_text().split("\n") if l.strip().startswith("rtl/")}
+    return gf_files & set(DEVICES["pcnt"]["rtl_files"])
+
+
+def second_judge_on_gf100(chosen, verdict, a, work, tdir, env):
+    """PCOUNTER mutants of the shared files that survive pcnt_top's checks
+    are judged again on a GF100 build (the gf_fault preset, as GF100's own
+    mutants): the engine's state is visible there in ways pcnt_top hides
+    (e.g. GF100's STATE register shows the previous tick's selections,
+    S25.6). Rebuilds the mutate harness with those mutants as GF100 fault
+    builds; returns how many were judged."""
+    shared = shared_files()
+    again = [m for m in chosen if verdict[m["name"]][0] == "survived" and m["file"] in shared]
+    if not again:
+        return 0
+    for m in again:
+        (work / "faults" / f'{m["name"]}gf.fault').write_text(
+            f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate), on the GF100 top\n'
+            f'device: gf100\nfile: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\n'
+            f'replace: {m["replace"].strip() or "/**/"}\n'
+        )
+    print(f"mutate: {len(again)} survivor(s) in files GF100 shares: judged again on pcnt_gf100_top", flush=True)
+    r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
+                        "--target-dir", str(tdir)], env=env, cwd=work / "tree")
+    if r.returncode != 0:
+        for m in again:
+            verdict[m["name"]] = ("error", "the GF100 build of the mutant failed")
+        return len(again)
+    pcnt = str(tdir / "release/pcnt")
+    gf = DEVICES["gf100"]
+    for m in again:
+        v, how = check_gf100(pcnt, m["name"] + "gf", gf["seeds"], gf["cycles"], work, work / "runs" / (m["name"] + "gf"))
+        if v != "survived":
+            verdict[m["name"]] = (v, "on GF100: " + how)
+        print(f'  {m["name"]} on GF100: {v:9} {how}', flush=True)
+    return len(again)
+
+
 def figures(c):
     """(ran, lockstep score %, caught, non-equivalent, caught rate %) of the
     verdict counts `c`. Lockstep and assertion kills count for the score: a
@@ -567,6 +609,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--device", choices=sorted(DEVICES), default="pcnt", help="whose RTL to mutate (default pcnt)")
     ap.add_argument("--count", type=int, default=150, help="mutants to select (default 150)")
+    ap.add_argument("--only", help="only candidates whose FILE:LINE contains this text (e.g. pcnt_dom_core.sv:591)")
     ap.add_argument("--seeds", type=int, help="random seeds per mutant (default 8)")
     ap.add_argument("--cycles", type=int, help="cycles per seed (default 50000; PMON 100000; R10K 200000)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -596,6 +639,8 @@ def main():
                 shutil.copy2(ROOT / f, work / "tree" / f)
         SNAP = work / "tree"
     cands = candidates()
+    if a.only:
+        cands = [c for c in cands if a.only in f'{c["file"]}:{c["line"]}']
     chosen = select(cands, a.count)
     for i, m in enumerate(chosen):
         m["name"] = f"m{i:03d}"
@@ -679,6 +724,8 @@ def main():
             done += 1
             print(f"  [{done}/{len(todo)}] {name} {v:9} {how}", flush=True)
 
+    gf_judged = second_judge_on_gf100(chosen, verdict, a, work, tdir, env) if DEV is DEVICES["pcnt"] else 0
+
     why = explanations()
     by = {m["name"]: m for m in chosen}
     rows = []
@@ -715,6 +762,8 @@ def main():
                f'mutate: lockstep score {c["lockstep"] + c["assertion"]}/{ran} = {score:.1f} % of the mutants that built '
                f'and ran{raw}; without assertions {alone}/{ran} = {100.0 * alone / max(1, ran):.1f} %; '
                f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
+    if gf_judged:
+        summary += f"\nmutate: {gf_judged} survivor(s) of the files pcnt_gf100_top shares judged again on it"
     report = [f"# Mutation report (make mutate, {DEV['title']})", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
     for m in survivors:

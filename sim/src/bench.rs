@@ -1,8 +1,7 @@
 //! `pcnt bench` / `make bench`: the throughput table of every device, one
 //! pre-generated stimulus (same seed, same length) per configuration, same
-//! columns: PCOUNTER (`pcnt::bench`), the PMON box (`pmon::bench`) and the
-//! R12000 counters (`r10k::bench`), then PCOUNTER's figures against the
-//! targets of issue 18. A dedicated command rather than a timed test: it is
+//! columns: every device of the registry (`devices::DEVICES`, each its
+//! `bench_rows`), then PCOUNTER's figures against the targets of issue 18. A dedicated command rather than a timed test: it is
 //! never part of `make test`.
 
 use std::path::Path;
@@ -26,10 +25,9 @@ pub fn bench(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<()
         crate::pcnt::bench::BUILT_ON
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
-    crate::pcnt::bench::rows(table, seed, cycles, out)?;
-    crate::pcnt::bench::gf100_rows(table, seed, cycles, out)?;
-    crate::pmon::bench::rows(table, seed, cycles, out)?;
-    crate::r10k::bench::rows(table, seed, cycles, out)?;
+    for d in crate::devices::DEVICES {
+        (d.bench_rows)(table, seed, cycles, out)?;
+    }
     if table.measured.is_empty() {
         return Err("bench: --only matched no configuration".into());
     }

@@ -14,6 +14,9 @@
 //! to the device with the device line blanked, so every line keeps its
 //! number.
 
+use std::path::Path;
+
+use crate::engine::bench::Table;
 use crate::engine::regress::{self, Opts};
 use crate::engine::results::{JobResult, ShardOpts};
 use crate::engine::script::{lex, show, ScriptError, ScriptOpts};
@@ -47,6 +50,8 @@ pub struct Device {
     pub summary: fn(results: &[JobResult], wall_secs: f64),
     /// A job of a results file in messages (`job 3 (seed 4 g84 d2)`).
     pub job_label: fn(&JobResult) -> String,
+    /// Its rows of `pcnt bench` (those the table selects).
+    pub bench_rows: fn(&mut Table, u64, u64, &Path) -> Result<(), String>,
 }
 
 /// Options some devices take (`pcnt cosim` / `pcnt script`): each device
@@ -106,6 +111,10 @@ pub static DEVICES: &[Device] = &[
         cosim: crate::pcnt::runner::cosim_with,
         summary: crate::pcnt::runner::print_summary,
         job_label: |j| format!("job {} (seed {} {} d{})", j.index, j.seed, j.gen, j.domains),
+        bench_rows: |t, seed, cycles, out| {
+            crate::pcnt::bench::rows(t, seed, cycles, out)?;
+            crate::pcnt::bench::gf100_rows(t, seed, cycles, out)
+        },
     },
     Device {
         name: "pmon",
@@ -123,6 +132,7 @@ pub static DEVICES: &[Device] = &[
         cosim: seeds_only::<crate::pmon::runner::Job>,
         summary: |r, secs| regress::print_summary("PMON", r, secs),
         job_label: |j| format!("PMON job {} (seed {})", j.index, j.seed),
+        bench_rows: crate::pmon::bench::rows,
     },
     Device {
         name: "r10k",
@@ -140,6 +150,7 @@ pub static DEVICES: &[Device] = &[
         cosim: seeds_only::<crate::r10k::runner::Job>,
         summary: |r, secs| regress::print_summary("R10K", r, secs),
         job_label: |j| format!("R10K job {} (seed {} {})", j.index, j.seed, j.gen),
+        bench_rows: crate::r10k::bench::rows,
     },
 ];
 
