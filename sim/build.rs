@@ -67,6 +67,9 @@ struct Fault {
     /// `device: pmon` / `device: r10k`: the fault is in that device's RTL
     /// (default `pcnt`).
     device: String,
+    /// `domains: 1`: a 1-domain pcnt_top build (the NV10/NV15 paths; its
+    /// `gens:` then nv10,nv15); default 2.
+    domains: u32,
 }
 
 /// Verilator options of every build (the parameters come per variant).
@@ -254,10 +257,10 @@ fn main() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         println!("cargo:rerun-if-changed={}", dir.display());
         for f in faults(&dir).into_iter().filter(|f| f.device == "pcnt") {
-            let cfg = Config::with_layout(Gen::G84, 2, f.layout).expect("fault layout");
+            let cfg = Config::with_layout(Gen::G84, f.domains as usize, f.layout).expect("fault layout");
             variants.push(Variant {
                 name: format!("f_{}", f.name),
-                domains: 2,
+                domains: f.domains,
                 strict: f.strict,
                 layout: f.layout,
                 cfg,
@@ -468,6 +471,7 @@ fn netlists(variants: &mut Vec<Variant>) {
                 edits: vec![],
                 gens: DEFAULT_FAULT_GENS.split(',').map(String::from).collect(),
                 device: "pcnt".into(),
+                domains: 1,
             }),
             netlist: Some(g),
         });
@@ -1060,17 +1064,21 @@ fn faults(dir: &Path) -> Vec<Fault> {
                 .lines()
                 .find_map(|l| l.strip_prefix("device:"))
                 .map_or("pcnt".into(), |v| v.trim().to_string()),
-            gens: {
-                let list = text.lines().find_map(|l| l.strip_prefix("gens:")).unwrap_or(DEFAULT_FAULT_GENS);
-                let gens: Vec<String> = list.split(',').map(|g| g.trim().to_string()).collect();
-                for g in &gens {
-                    // Fault builds have 2 domains (tests/faults/README.md).
-                    let ok = Gen::from_name(g).is_some_and(|g| g.max_domains() >= 2);
-                    assert!(ok, "{}: gens: {g:?} is not a generation with 2 domains", p.display());
-                }
-                gens
-            },
+            domains: text.lines().find_map(|l| l.strip_prefix("domains:")).map_or(2, |v| {
+                let d = v.trim().parse().unwrap_or(0);
+                assert!(d == 1 || d == 2, "{}: domains: 1 or 2", p.display());
+                d
+            }),
+            gens: Vec::new(),
         });
+        let f = out.last_mut().expect("just pushed");
+        let list = text.lines().find_map(|l| l.strip_prefix("gens:")).unwrap_or(DEFAULT_FAULT_GENS);
+        f.gens = list.split(',').map(|g| g.trim().to_string()).collect();
+        for g in &f.gens {
+            // Fault builds have 2 domains, or 1 with `domains: 1` (tests/faults/README.md).
+            let ok = Gen::from_name(g).is_some_and(|g| g.max_domains() >= f.domains as usize);
+            assert!(ok, "{}: gens: {g:?} has no {}-domain configuration", p.display(), f.domains);
+        }
     }
     out
 }

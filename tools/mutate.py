@@ -515,37 +515,77 @@ def shared_files():
     return gf_files & set(DEVICES["pcnt"]["rtl_files"])
 
 
-def second_judge_on_gf100(chosen, verdict, a, work, tdir, env):
-    """PCOUNTER mutants of the shared files that survive pcnt_top's checks
-    are judged again on a GF100 build (the gf_fault preset, as GF100's own
-    mutants): the engine's state is visible there in ways pcnt_top hides
-    (e.g. GF100's STATE register shows the previous tick's selections,
-    S25.6). Rebuilds the mutate harness with those mutants as GF100 fault
-    builds; returns how many were judged."""
-    shared = shared_files()
-    again = [m for m in chosen if verdict[m["name"]][0] == "survived" and m["file"] in shared]
+def check_d1(pcnt, fault, seeds, cycles, work, out):
+    """A PCOUNTER mutant on a 1-domain build (`domains: 1`, generations
+    nv10 and nv15: the NV10 layout's single-domain paths): random seeds of
+    `cosim --fault`. Same verdicts as `check`."""
+    try:
+        r = pcnt_run([pcnt, "cosim", "--fault", fault, "--seed", "1", "--seeds", str(seeds), "--cycles", str(cycles),
+                      "--jobs", "1", "--no-progress", "--shrink-secs", "0", "--window", "50", "--out", str(out)],
+                     capture_output=True, text=True, timeout=600, cwd=work / "tree")
+    except subprocess.TimeoutExpired:
+        return "timeout", "no result in 600 s"
+    if r.returncode == 0:
+        return "survived", ""
+    if r.returncode == 1:
+        m = re.search(r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)", r.stdout + r.stderr)
+        return "lockstep", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
+    if r.returncode < 0:
+        return "crashed", f"cosim: signal {-r.returncode}"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
+# The second judges of PCOUNTER's survivors: (suffix of the fault build,
+# which survivors, its fault-file keys, its check, what the report says).
+# A mutant of the layout-free engine or the shared cells also changes every
+# GF100 build, where state pcnt_top hides is visible (e.g. GF100's STATE
+# register shows the previous tick's selections, S25.6); and the 2-domain
+# mutant builds never run the 1-domain NV10/NV15 configurations.
+def judges():
+    gf = DEVICES["gf100"]
+    return [
+        ("gf", lambda m: m["file"] in shared_files(), "device: gf100\n",
+         lambda pcnt, f, work: check_gf100(pcnt, f, gf["seeds"], gf["cycles"], work, work / "runs" / f), "on GF100"),
+        ("d1", lambda m: True, "domains: 1\ngens: nv10,nv15\n",
+         lambda pcnt, f, work: check_d1(pcnt, f, DEVICES["pcnt"]["seeds"], DEVICES["pcnt"]["cycles"], work,
+                                        work / "runs" / f), "on 1 domain (nv10/nv15)"),
+    ]
+
+
+def second_judges(chosen, verdict, work, tdir, env):
+    """PCOUNTER mutants that survive the 2-domain checks are judged again
+    (`judges`): each as a further fault build, one rebuild of the mutate
+    harness for all of them, then the judges in turn until one kills it.
+    Returns how many mutants were judged again."""
+    again = [m for m in chosen if verdict[m["name"]][0] == "survived"]
     if not again:
         return 0
     for m in again:
-        (work / "faults" / f'{m["name"]}gf.fault').write_text(
-            f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate), on the GF100 top\n'
-            f'device: gf100\nfile: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\n'
-            f'replace: {m["replace"].strip() or "/**/"}\n'
-        )
-    print(f"mutate: {len(again)} survivor(s) in files GF100 shares: judged again on pcnt_gf100_top", flush=True)
+        for suffix, applies, keys, _, _ in judges():
+            if applies(m):
+                (work / "faults" / f'{m["name"]}{suffix}.fault').write_text(
+                    f'# {m["op"]} mutant of {m["file"]}:{m["line"]} (make mutate), second judge\n'
+                    f'{keys}file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\n'
+                    f'replace: {m["replace"].strip() or "/**/"}\n'
+                )
+    print(f"mutate: {len(again)} survivor(s) judged again (GF100 top for the shared files, 1-domain NV10/NV15)",
+          flush=True)
     r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
                         "--target-dir", str(tdir)], env=env, cwd=work / "tree")
     if r.returncode != 0:
         for m in again:
-            verdict[m["name"]] = ("error", "the GF100 build of the mutant failed")
+            verdict[m["name"]] = ("error", "the second judges' build failed")
         return len(again)
     pcnt = str(tdir / "release/pcnt")
-    gf = DEVICES["gf100"]
     for m in again:
-        v, how = check_gf100(pcnt, m["name"] + "gf", gf["seeds"], gf["cycles"], work, work / "runs" / (m["name"] + "gf"))
-        if v != "survived":
-            verdict[m["name"]] = (v, "on GF100: " + how)
-        print(f'  {m["name"]} on GF100: {v:9} {how}', flush=True)
+        for suffix, applies, _, check_fn, where in judges():
+            if not applies(m):
+                continue
+            v, how = check_fn(pcnt, m["name"] + suffix, work)
+            print(f'  {m["name"]} {where}: {v:9} {how}', flush=True)
+            if v != "survived":
+                verdict[m["name"]] = (v, f"{where}: {how}")
+                break
     return len(again)
 
 
@@ -724,7 +764,7 @@ def main():
             done += 1
             print(f"  [{done}/{len(todo)}] {name} {v:9} {how}", flush=True)
 
-    gf_judged = second_judge_on_gf100(chosen, verdict, a, work, tdir, env) if DEV is DEVICES["pcnt"] else 0
+    rejudged = second_judges(chosen, verdict, work, tdir, env) if DEV is DEVICES["pcnt"] else 0
 
     why = explanations()
     by = {m["name"]: m for m in chosen}
@@ -762,8 +802,9 @@ def main():
                f'mutate: lockstep score {c["lockstep"] + c["assertion"]}/{ran} = {score:.1f} % of the mutants that built '
                f'and ran{raw}; without assertions {alone}/{ran} = {100.0 * alone / max(1, ran):.1f} %; '
                f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
-    if gf_judged:
-        summary += f"\nmutate: {gf_judged} survivor(s) of the files pcnt_gf100_top shares judged again on it"
+    if rejudged:
+        summary += (f"\nmutate: {rejudged} survivor(s) of the 2-domain checks judged again on the GF100 top "
+                    f"(shared files) and a 1-domain NV10/NV15 build")
     report = [f"# Mutation report (make mutate, {DEV['title']})", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
     for m in survivors:
