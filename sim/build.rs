@@ -67,6 +67,9 @@ struct Fault {
     /// `device: pmon` / `device: r10k`: the fault is in that device's RTL
     /// (default `pcnt`).
     device: String,
+    /// `config: NAME`: a device's fault built on that configuration of
+    /// its `configs` (e.g. `config: r12000`) instead of its `fault_config`.
+    config: Option<String>,
     /// `domains: 1`: a 1-domain pcnt_top build (the NV10/NV15 paths; its
     /// `gens:` then nv10,nv15); default 2.
     domains: u32,
@@ -158,12 +161,12 @@ const DEVICES: &[Device] = &[
         file_list: "rtl/r10k/r10k.f",
         top: "r10k_perf",
         shim: "csrc/r10k_shim.cpp",
-        // One build per variant (docs/semantics.md R2); fault builds take the
-        // default parameters, the R10000.
+        // One build per variant (docs/semantics.md R2).
         configs: &[("r10000", &["-GVariant=0"]), ("r12000", &["-GVariant=1"])],
         waivers: false,
         params_of: None,
-        fault_config: "",
+        // A fault builds on the R10000 unless its file says `config: r12000`.
+        fault_config: "r10000",
         o1_configs: &[],
         poke: false,
     },
@@ -471,6 +474,7 @@ fn netlists(variants: &mut Vec<Variant>) {
                 edits: vec![],
                 gens: DEFAULT_FAULT_GENS.split(',').map(String::from).collect(),
                 device: "pcnt".into(),
+                config: None,
                 domains: 1,
             }),
             netlist: Some(g),
@@ -596,20 +600,30 @@ fn device_jobs(
     let files = rtl_files(root, d.file_list);
     let shim = sim.join(d.shim);
     let computed = |n: &str| d.params_of.map(|p| p(n)).unwrap_or_default();
-    let mut builds: Vec<(String, Vec<String>, Option<Fault>)> = d
-        .configs
-        .iter()
-        .map(|(n, p)| (n.to_string(), p.iter().map(|x| x.to_string()).chain(computed(n)).collect(), None))
-        .collect();
+    // A configuration's parameters: its own list, then the computed ones.
+    let params = |n: &str| -> Vec<String> {
+        let own = d.configs.iter().find(|(c, _)| *c == n).map_or(&[][..], |(_, p)| *p);
+        own.iter().map(|x| x.to_string()).chain(computed(n)).collect()
+    };
+    // (build name, the configuration it is built on, parameters, fault)
+    let mut builds: Vec<(String, String, Vec<String>, Option<Fault>)> =
+        d.configs.iter().map(|(n, _)| (n.to_string(), n.to_string(), params(n), None)).collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         for f in faults(&dir).into_iter().filter(|f| f.device == d.name) {
-            builds.push((format!("f_{}", f.name), computed(d.fault_config), Some(f)));
+            let base = f.config.clone().unwrap_or_else(|| d.fault_config.to_string());
+            assert!(
+                base == d.fault_config || d.configs.iter().any(|(c, _)| *c == base),
+                "fault {}: config: {base} is not a {} configuration",
+                f.name,
+                d.name
+            );
+            builds.push((format!("f_{}", f.name), base.clone(), params(&base), Some(f)));
         }
     }
     let inc = root.join(INC_DIR);
     let (mut decls, mut table, mut libs) = (String::new(), String::new(), Vec::new());
-    for (cfg, params, fault) in builds {
+    for (cfg, base, params, fault) in builds {
         let name = format!("{}_{cfg}", d.name);
         let dir = out.join(&name);
         let _ = fs::remove_dir_all(&dir);
@@ -688,7 +702,7 @@ fn device_jobs(
         };
         writeln!(
             table,
-            "    DevFns {{ name: {cfg:?}, fault: {fault}, new: {name}_new, free: {name}_free, cycle: {name}_cycle, \
+            "    DevFns {{ name: {cfg:?}, base: {base:?}, fault: {fault}, new: {name}_new, free: {name}_free, cycle: {name}_cycle, \
              trace_open: {name}_trace_open, trace_close: {name}_trace_close{poke} }},"
         )
         .unwrap();
@@ -1064,6 +1078,7 @@ fn faults(dir: &Path) -> Vec<Fault> {
                 .lines()
                 .find_map(|l| l.strip_prefix("device:"))
                 .map_or("pcnt".into(), |v| v.trim().to_string()),
+            config: text.lines().find_map(|l| l.strip_prefix("config:")).map(|v| v.trim().to_string()),
             domains: text.lines().find_map(|l| l.strip_prefix("domains:")).map_or(2, |v| {
                 let d = v.trim().parse().unwrap_or(0);
                 assert!(d == 1 || d == 2, "{}: domains: 1 or 2", p.display());

@@ -127,9 +127,9 @@ fn r10k_scripts_pass_in_lockstep_and_model_only() {
     }
 }
 
-/// Each R10K fault breaks an exact-value script (R10000
-/// scripts only: the fault builds are R10000s), so the scripts would catch
-/// them without the random compare.
+/// Each R10K fault breaks an exact-value script of its build's variant
+/// (the R10000, or the R12000 with `config: r12000`), so the scripts would
+/// catch them without the random compare.
 #[test]
 fn r10k_scripts_catch_the_faults() {
     let dir = root().join("tests/scripts/r10k");
@@ -141,6 +141,7 @@ fn r10k_scripts_catch_the_faults() {
         ("r10k_erl_ignored", "man_page_example.r10k"),
         ("r10k_ctl_write_same_cycle", "man_page_example.r10k"),
         ("r10k_assert_never_programmed", "man_page_example.r10k"),
+        ("r12000_cycles_on_src16", "r12000_lists.r10k"),
     ];
     for f in ffi::faults() {
         assert!(cases.iter().any(|c| c.0 == f), "fault {f} has no script case here");
@@ -150,7 +151,9 @@ fn r10k_scripts_catch_the_faults() {
         assert!(e.contains("MISMATCH at cycle") || e.contains("ASSERTION FAILED at cycle"), "{fault} on {script}: {e}");
         common::run_script(&dir.join(script), true, Some(fault)).expect("the model alone passes");
     }
-    // An R12000 script refuses a fault build (an R10000).
+    // A script of the other variant refuses a fault build.
     let e = common::run_script(&dir.join("r12000_lists.r10k"), false, Some("r10k_exl_ignored")).unwrap_err();
     assert!(e.contains("built as an r10000"), "{e}");
+    let e = common::run_script(&dir.join("man_page_example.r10k"), false, Some("r12000_cycles_on_src16")).unwrap_err();
+    assert!(e.contains("built as an r12000"), "{e}");
 }

@@ -130,6 +130,11 @@ DEVICES = {
         "target": "target/mutate-r10k",
         "seeds": 8,
         "cycles": 200000,
+        # A mutant whose R10000 build is unchanged (an R12000-only arm,
+        # constant-folded away there) is compared, built and run as an
+        # R12000 (a `config: r12000` fault build) instead of called
+        # equivalent.
+        "other": {"params": ["-GVariant=1"], "keys": "config: r12000\n", "variant": "r12000"},
     },
     # The GF100 top on the small mixed `gf_fault` preset (7 domains: hub,
     # GPC and PART sets; sim/build.rs DEVICES, docs/semantics.md S25.18),
@@ -268,7 +273,7 @@ def harness_args():
     return re.findall(r'"([^"]*)"', m.group(1))
 
 
-def verilate(src_dir, obj_dir, fatal=False):
+def verilate(src_dir, obj_dir, fatal=False, params=None):
     """Verilator C++ of the device's top (PCOUNTER: 2 domains) with the harness's options and
     waivers (fatal=False: warnings not fatal); returns (normalised hash or
     None if rejected, first message)."""
@@ -277,7 +282,7 @@ def verilate(src_dir, obj_dir, fatal=False):
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
     args = [a for a in harness_args() if a != "-Wno-fatal"] + ([] if fatal else ["-Wno-fatal"])
     cmd = [VERILATOR, *args, str(src_dir / "lint.vlt"), "--prefix", "Vm", "--top-module", DEV["top"],
-           *DEV["params"], f"-I{src_dir}", "-Mdir", str(obj_dir)]
+           *(DEV["params"] if params is None else params), f"-I{src_dir}", "-Mdir", str(obj_dir)]
     r = subprocess.run(cmd + files, capture_output=True, text=True)
     if r.returncode != 0:
         first = next((l for l in r.stderr.split("\n") if l.startswith("%")), r.stderr.strip()[:120])
@@ -296,12 +301,12 @@ def verilate(src_dir, obj_dir, fatal=False):
     return h.hexdigest(), ""
 
 
-def lint(src_dir):
+def lint(src_dir, params=None):
     """`make lint` on the copy (PCOUNTER: 2 domains; PMON: the default box): None if clean, else the first
     warning. CI runs make lint, so a mutant it rejects never reaches main."""
     files = [str(src_dir / Path(f).name) for f in rtl_list()]
     cmd = [VERILATOR, "--lint-only", "-Wall", f"-I{src_dir}", str(src_dir / "lint.vlt"), *files,
-           "--top-module", DEV["top"], *DEV["params"]]
+           "--top-module", DEV["top"], *(DEV["params"] if params is None else params)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode == 0:
         return None
@@ -434,19 +439,28 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
 
 
-def r10000_scripts(tree):
-    """The R10K scenario scripts of the R10000 (`device r10k r10000`, or no
-    variant: the default): a fault build is an R10000, and an R12000 script
-    refuses to run on it (sim/src/r10k/ffi.rs)."""
+def r10k_scripts(tree, variant="r10000"):
+    """The R10K scenario scripts of `variant` (`device r10k VARIANT`; no
+    variant is the R10000): a fault build is of one variant, and a script of
+    the other refuses to run on it (sim/src/r10k/ffi.rs)."""
     out = []
     for p in sorted((tree / "tests/scripts/r10k").glob("*.r10k")):
         first = next((l.split("#")[0].split() for l in p.read_text().split("\n") if l.split("#")[0].strip()), [])
-        if first[:2] == ["device", "r10k"] and first[2:] in ([], ["r10000"]):
+        if [w.lower() for w in first[:2]] == ["device", "r10k"] and (first[2:] or ["r10000"]) == [variant]:
             out.append(str(p))
     return out
 
 
-def check_r10k(pcnt, fault, seeds, cycles, work, out):
+def r10000_scripts(tree):
+    return r10k_scripts(tree, "r10000")
+
+
+# Mutants built on a device's other configuration (`other`: an R10K
+# mutant only the R12000 reaches).
+OTHER_BUILT = set()
+
+
+def check_r10k(pcnt, fault, seeds, cycles, work, out, variant="r10000"):
     """R10K: the R10000 scenario scripts (tests/scripts/r10k, exact expected
     values), then random seeds of `cosim --device r10k`, on the R10000 build
     (fault None) or the mutant's. With a fault every seed runs the R10000;
@@ -454,7 +468,9 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out):
     checks the same configuration. Same verdicts as `check`."""
     tree = work / "tree"
     fl = ["--fault", fault] if fault else []
-    scripts = r10000_scripts(tree)
+    if fault in OTHER_BUILT:
+        variant = DEVICES["r10k"]["other"]["variant"]
+    scripts = r10k_scripts(tree, variant)
     try:
         r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
@@ -535,13 +551,23 @@ def check_d1(pcnt, fault, seeds, cycles, work, out):
     return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
 
 
-# The second judges of PCOUNTER's survivors: (suffix of the fault build,
+# The second judges of a device's survivors: (suffix of the fault build,
 # which survivors, its fault-file keys, its check, what the report says).
-# A mutant of the layout-free engine or the shared cells also changes every
-# GF100 build, where state pcnt_top hides is visible (e.g. GF100's STATE
-# register shows the previous tick's selections, S25.6); and the 2-domain
-# mutant builds never run the 1-domain NV10/NV15 configurations.
+# PCOUNTER: a mutant of the layout-free engine or the shared cells also
+# changes every GF100 build, where state pcnt_top hides is visible (e.g.
+# GF100's STATE register shows the previous tick's selections, S25.6); and
+# the 2-domain mutant builds never run the 1-domain NV10/NV15
+# configurations. R10K: the mutant builds are R10000s, where the R12000's
+# arms are constant-folded away.
 def judges():
+    if DEV is DEVICES["r10k"]:
+        return [
+            ("r12", lambda m: m["name"] not in OTHER_BUILT, "device: r10k\nconfig: r12000\n",
+             lambda pcnt, f, work: check_r10k(pcnt, f, DEV["seeds"], DEV["cycles"], work, work / "runs" / f,
+                                              "r12000"), "on the R12000"),
+        ]
+    if DEV is not DEVICES["pcnt"]:
+        return []
     gf = DEVICES["gf100"]
     return [
         ("gf", lambda m: m["file"] in shared_files(), "device: gf100\n",
@@ -553,12 +579,12 @@ def judges():
 
 
 def second_judges(chosen, verdict, work, tdir, env):
-    """PCOUNTER mutants that survive the 2-domain checks are judged again
-    (`judges`): each as a further fault build, one rebuild of the mutate
-    harness for all of them, then the judges in turn until one kills it.
-    Returns how many mutants were judged again."""
+    """Mutants that survive the device's checks are judged again (`judges`):
+    each as a further fault build, one rebuild of the mutate harness for all
+    of them, then the judges in turn until one kills it. Returns how many
+    mutants were judged again."""
     again = [m for m in chosen if verdict[m["name"]][0] == "survived"]
-    if not again:
+    if not again or not judges():
         return 0
     for m in again:
         for suffix, applies, keys, _, _ in judges():
@@ -568,8 +594,7 @@ def second_judges(chosen, verdict, work, tdir, env):
                     f'{keys}file: {m["file"]}\nline: {m["line"]}\nfind: {m["find"].strip()}\n'
                     f'replace: {m["replace"].strip() or "/**/"}\n'
                 )
-    print(f"mutate: {len(again)} survivor(s) judged again (GF100 top for the shared files, 1-domain NV10/NV15)",
-          flush=True)
+    print(f"mutate: {len(again)} survivor(s) judged again ({', '.join(j[4] for j in judges())})", flush=True)
     r = subprocess.run(["cargo", "build", "--release", "--features", "pcounter-sim/faults", "-p", "pcounter-sim",
                         "--target-dir", str(tdir)], env=env, cwd=work / "tree")
     if r.returncode != 0:
@@ -701,19 +726,28 @@ def main():
         print(f"mutate: the unmutated RTL does not lint clean: {w}", file=sys.stderr)
         return 2
     verdict = {}
+    other = DEV.get("other")
+    if other:
+        patched(work / "src", None)
+        other_base, _ = verilate(work / "src", work / "obj", params=other["params"])
     for m in chosen:
         patched(work / "src", m)
         h, _ = verilate(work / "src", work / "obj")
+        params, keys = None, ""
+        if h == base and other and verilate(work / "src", work / "obj", params=other["params"])[0] != other_base:
+            # Unchanged here, changed in the other configuration: judged there.
+            h, params, keys = None if h is None else h + "-other", other["params"], other["keys"]
+            OTHER_BUILT.add(m["name"])
         if h is None:
             verdict[m["name"]] = ("stillborn", "Verilator rejects it")
         elif h == base:
             verdict[m["name"]] = ("equivalent", "identical Verilator output (TCE)")
-        elif (w := verilate(work / "src", work / "obj", fatal=True)[1]):
+        elif (w := verilate(work / "src", work / "obj", fatal=True, params=params)[1]):
             verdict[m["name"]] = ("build", "harness build: " + w)
-        elif (w := lint(work / "src")) is not None:
+        elif (w := lint(work / "src", params=params)) is not None:
             verdict[m["name"]] = ("lint", "lint: " + w)
         elif not a.reuse:
-            dev = "" if DEV is DEVICES["pcnt"] else f"device: {a.device}\n"
+            dev = ("" if DEV is DEVICES["pcnt"] else f"device: {a.device}\n") + keys
             # PCOUNTER mutants run on every generation a 2-domain build has
             # (S24): the NV10 layout (nv20, nv30) and the NV40 one.
             if DEV is DEVICES["pcnt"]:
@@ -764,7 +798,7 @@ def main():
             done += 1
             print(f"  [{done}/{len(todo)}] {name} {v:9} {how}", flush=True)
 
-    rejudged = second_judges(chosen, verdict, work, tdir, env) if DEV is DEVICES["pcnt"] else 0
+    rejudged = second_judges(chosen, verdict, work, tdir, env)
 
     why = explanations()
     by = {m["name"]: m for m in chosen}
@@ -803,8 +837,7 @@ def main():
                f'and ran{raw}; without assertions {alone}/{ran} = {100.0 * alone / max(1, ran):.1f} %; '
                f'caught any way {caught}/{live} = {rate:.1f} % ({time.time() - t0:.0f} s)')
     if rejudged:
-        summary += (f"\nmutate: {rejudged} survivor(s) of the 2-domain checks judged again on the GF100 top "
-                    f"(shared files) and a 1-domain NV10/NV15 build")
+        summary += f"\nmutate: {rejudged} survivor(s) judged again ({', '.join(j[4] for j in judges())})"
     report = [f"# Mutation report (make mutate, {DEV['title']})", "", summary, "",
               "| mutant | where | op | verdict | how |", "|---|---|---|---|---|", *rows, "", "## Survivors", ""]
     for m in survivors:

@@ -48,6 +48,9 @@ pub struct Out {
 pub struct DevFns {
     /// Configuration (`c4`) or fault build (`f_<fault>`).
     pub name: &'static str,
+    /// The configuration it is built on (a fault build's `config:`, or
+    /// the device's fault configuration).
+    pub base: &'static str,
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),

@@ -49,6 +49,9 @@ pub struct Out {
 pub struct DevFns {
     /// Configuration (`r10000`, `r12000`) or fault build (`f_<fault>`).
     pub name: &'static str,
+    /// The configuration it is built on (a fault build's `config:`, or
+    /// the device's fault configuration).
+    pub base: &'static str,
     pub fault: Option<&'static str>,
     new: unsafe extern "C" fn(u32) -> *mut c_void,
     free: unsafe extern "C" fn(*mut c_void),
@@ -64,9 +67,11 @@ pub fn faults() -> Vec<&'static str> {
     MODELS.iter().filter_map(|m| m.fault).collect()
 }
 
-/// The variant of a fault build: build.rs gives faults the default
-/// parameters (R10000).
-pub const FAULT_VARIANT: Variant = Variant::R10000;
+/// The variant a fault build is made of (its `config:`, default the
+/// R10000; sim/build.rs), or None for an unknown fault.
+pub fn fault_variant(fault: &str) -> Option<Variant> {
+    MODELS.iter().find(|m| m.fault == Some(fault)).and_then(|m| Variant::from_name(m.base))
+}
 
 /// One instance of a Verilated R10K build.
 pub struct Rtl {
@@ -77,15 +82,12 @@ pub struct Rtl {
 
 impl Rtl {
     /// The build of `variant`, or the build with the injected fault `fault`
-    /// (which must then be an R10000 run).
+    /// (which must then be of that variant).
     pub fn new(variant: Variant, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
         let fns = match fault {
-            Some(f) if variant != FAULT_VARIANT => {
-                return Err(format!(
-                    "R10K: fault {f} is built as an {}, not an {}",
-                    FAULT_VARIANT.name(),
-                    variant.name()
-                ))
+            Some(f) if fault_variant(f).is_some_and(|v| v != variant) => {
+                let built = fault_variant(f).expect("checked").name();
+                return Err(format!("R10K: fault {f} is built as an {built}, not an {}", variant.name()));
             }
             Some(f) => MODELS
                 .iter()

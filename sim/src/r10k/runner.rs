@@ -27,11 +27,11 @@ pub struct Job {
 }
 
 impl Job {
-    /// Odd seeds run the R10000, even ones the R12000; a fault build is an
-    /// R10000 (build.rs).
+    /// Odd seeds run the R10000, even ones the R12000; a fault run its
+    /// build's variant (`config:` in the fault file, default R10000).
     pub fn variant(&self) -> Variant {
-        match self.fault {
-            Some(_) => ffi::FAULT_VARIANT,
+        match self.fault.as_deref() {
+            Some(f) => ffi::fault_variant(f).unwrap_or(Variant::R10000),
             None if self.seed % 2 == 1 => Variant::R10000,
             None => Variant::R12000,
         }
