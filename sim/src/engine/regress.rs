@@ -33,6 +33,35 @@ pub struct Opts {
     pub coverage_plan: PathBuf,
 }
 
+/// Options some devices take (`pcnt cosim` / `pcnt script`): each device
+/// lists those it takes (`devices::Device::own_options`).
+pub const DEVICE_OPTIONS: &[&str] = &["--domains", "--gen", "--layout", "--decode", "--corrupt-at", "--packets"];
+
+/// The values of [`DEVICE_OPTIONS`] given to `pcnt cosim` (None: not given).
+#[derive(Clone, Debug, Default)]
+pub struct DeviceArgs {
+    pub domains: Option<Vec<usize>>,
+    pub gen: Option<Vec<String>>,
+    pub layout: Option<String>,
+    /// `--decode strict` (true) or `lax`.
+    pub strict: Option<bool>,
+    pub corrupt_at: Option<u64>,
+}
+
+impl DeviceArgs {
+    /// The options given, by name.
+    pub fn given(&self) -> Vec<&'static str> {
+        let given = [
+            ("--domains", self.domains.is_some()),
+            ("--gen", self.gen.is_some()),
+            ("--layout", self.layout.is_some()),
+            ("--decode", self.strict.is_some()),
+            ("--corrupt-at", self.corrupt_at.is_some()),
+        ];
+        given.iter().filter(|(_, g)| *g).map(|(o, _)| *o).collect()
+    }
+}
+
 /// One job of a regression's plan, as the driver sees it.
 pub trait Run: Clone + Send + Sync {
     fn seed(&self) -> u64;

@@ -1,13 +1,12 @@
 //! `pcnt cosim` for PCOUNTER: the options every device takes
-//! (`engine::regress::Opts`) and PCOUNTER's own (`devices::DeviceArgs`:
+//! (`engine::regress::Opts`) and PCOUNTER's own (`regress::DeviceArgs`:
 //! domain counts, generations, layout or GF100 preset, decode, the
 //! self-test corruption), checked against each other, as a [`CosimOpts`].
 
 use pcounter::regs::Gen;
 
 use super::{cosim, CosimOpts, Pin};
-use crate::devices::DeviceArgs;
-use crate::engine::regress::Opts;
+use crate::engine::regress::{DeviceArgs, Opts};
 use crate::engine::results::ShardOpts;
 
 /// Domain counts of the default regression.
