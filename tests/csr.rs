@@ -1,217 +1,164 @@
-//! CSR suite in lockstep, for every generation of both MMIO layouts (NV10 for
-//! NV10..NV30, NV40 for NV40..GT215), with its expectations from
-//! hand-written tables of seed 003 (`seed_regs.rs`, one per layout), not from
-//! the register map source (`regmap/pcounter.rdl` -> `pcounter::regs`), which generates
-//! both the RTL's and the model's masks: a wrong mask there would agree with
-//! itself three times.
+//! The CSR suite, written once for every device: each check below is one
+//! test over every CSR target (a device configuration with its register
+//! list), and every device of the registry (`pcounter_sim::devices`) must
+//! have at least one target.
 //!
-//! - seed_table_matches_register_map: the table and the generated map agree
-//!   on every register's presence, offset, kind and masks per generation;
-//! - hw_reset: every present register reads its reset value (S8; SPEC_SRC
-//!   on G84+ selects the PM_TRIGGER trailer signal, S2);
-//! - rw: random values to every register, read back = value & stored mask;
-//! - bit_bash: walking 1 and walking 0 through every bit of every storage register;
-//! - aliasing: a write to one register changes the stored bits of no other;
-//! - decode_holes: every other word of the window is a hole (S8);
-//! - shared_ctrl_without_domain_1: the NV10 layout's shared CTRL stores no
-//!   DOM1 field when only domain 0 is configured.
+//! - hw_reset: every register reads its reset value, from three random
+//!   initial states of the RTL's flops;
+//! - rw_random_values: random values to every register; each checked one
+//!   reads back what its kind says (stored bits, 0, or the device's rule);
+//! - bit_bash: walking 1 and walking 0 through every bit of every checked
+//!   register;
+//! - aliasing: with random values in every stored register, a write changes
+//!   no other register's stored bits except by the side effects the device's
+//!   semantics give its action bits (PMON P7, P10).
 //!
-//! Domain counts are capped at the generation's `max_domains` (NV10/NV15 1,
-//! NV20/NV30 2). A write to the NV10 layout's shared CTRL aborts single
-//! event mode in both domains and completes once every domain has ticked
-//! (the engine waits for PREADY); the state bits are masked by `ro`.
-//!
-//! Every access runs through the lockstep engine, so the RTL is compared with
-//! the model on every cycle; the expectations come from the seed table, so a
-//! wrong register map fails here even when RTL and model agree.
+//! Every access runs through the device's lockstep (RTL compared with the
+//! model on every cycle); the expectations come from each device's hand
+//! table of its seed (`tests/<device>/seed_regs.rs`), or for GF100 from the
+//! generated masks checked against its own hand table. The device's own
+//! CSR tests (table against register map, decode holes, side effects with
+//! exact values) sit in its module.
 
-use pcounter::regs::{Gen, Kind, Reg, RegLayout, DOM_REGS, GLOBAL_REGS, NUM_DOMAINS_MAX};
-use pcounter_sim::lockstep::Engine;
-use pcounter_sim::script::Cmd;
-use pcounter_sim::stim::MMIO_BASE;
+#[path = "pcnt/gf100_csr.rs"]
+mod gf100;
+#[path = "pcnt/csr.rs"]
+mod pcnt;
+#[path = "pmon/csr.rs"]
+mod pmon;
+#[path = "r10k/csr.rs"]
+mod r10k;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod seed_regs;
-use seed_regs::{SeedKind, SeedReg, SEED_REGS, SEED_REGS_NV10};
-
-/// The hand table of a layout.
-fn table(layout: RegLayout) -> &'static [SeedReg] {
-    match layout {
-        RegLayout::Nv10 => SEED_REGS_NV10,
-        RegLayout::Nv40 => SEED_REGS,
-    }
+/// What a read of a register returns after a write of `v` (the bits of
+/// hardware state, `CsrReg::state`, masked out).
+#[derive(Clone, Copy)]
+pub enum Back {
+    /// The stored bits: `v & mask`.
+    Stored,
+    /// 0 (write-only, write-1-to-clear with nothing pending, reserved).
+    Zero,
+    /// A device rule on the written value (GF100 USER_TRIGGER, S25.7).
+    Rule(fn(u32) -> u32),
+    /// Not checked after a write: counters and status, which follow the
+    /// design's state (their reset value is still checked).
+    State,
 }
 
-/// The generations of a layout, in `Gen::ALL` order: the table's columns.
-fn layout_gens(layout: RegLayout) -> Vec<Gen> {
-    Gen::ALL.into_iter().filter(|g| g.reg_layout() == layout).collect()
+/// One register of a target.
+pub struct CsrReg {
+    pub name: String,
+    /// The row of the device's table (`CTL0`), and the counter or domain
+    /// it is instantiated for.
+    pub row: &'static str,
+    pub index: Option<usize>,
+    pub addr: u32,
+    pub reset: u32,
+    pub back: Back,
+    /// Bits the register stores (what aliasing compares).
+    pub mask: u32,
+    /// Bits a read takes from hardware state, masked out after writes.
+    pub state: u32,
+    /// Action bits: writing them has effects on other registers
+    /// (`Target::after_write`).
+    pub acts: u32,
+    pub cite: &'static str,
 }
 
-/// Index of `gen` in its layout table's per-generation columns.
-fn col(gen: Gen) -> usize {
-    layout_gens(gen.reg_layout()).iter().position(|g| *g == gen).unwrap()
-}
-
-/// Domains a CSR test configures: `want`, at most what `gen` has.
-fn doms(gen: Gen, want: usize) -> usize {
-    want.min(gen.max_domains())
-}
-
-/// Every register of the configuration that exists on `gen` (seed table of
-/// its layout): (name, address, row).
-fn registers(gen: Gen, domains: usize) -> Vec<(String, u32, &'static SeedReg)> {
-    let rows = table(gen.reg_layout());
-    let mut v = Vec::new();
-    for dom in 0..domains {
-        for r in rows.iter().filter(|r| r.dom_stride != 0 && r.present[col(gen)] && dom < r.doms) {
-            let off = u32::from(r.offset) + u32::from(r.dom_stride) * dom as u32;
-            v.push((format!("{}[{dom}]", r.name), MMIO_BASE + off, r));
+impl CsrReg {
+    fn readback(&self, v: u32) -> Option<u32> {
+        match self.back {
+            Back::Stored => Some(v & self.mask & !self.state),
+            Back::Zero => Some(0),
+            Back::Rule(f) => Some(f(v) & !self.state),
+            Back::State => None,
         }
     }
-    for r in rows.iter().filter(|r| r.dom_stride == 0 && r.present[col(gen)]) {
-        v.push((r.name.to_string(), MMIO_BASE + u32::from(r.offset), r));
+
+    fn stores(&self) -> bool {
+        matches!(self.back, Back::Stored | Back::Rule(_))
     }
+}
+
+/// Full-strobe accesses of a present register through a lockstep; an
+/// implementation panics on a lockstep mismatch and on PSLVERR.
+pub trait Bus {
+    fn read(&mut self, addr: u32) -> u32;
+    fn write(&mut self, addr: u32, data: u32);
+}
+
+/// A device configuration under test.
+pub struct Target {
+    /// Registry name of the device (`pcounter_sim::devices::DEVICES`).
+    pub device: &'static str,
+    pub label: String,
+    pub regs: Vec<CsrReg>,
+    /// A lockstep right after reset, the RTL's flops started from
+    /// `x_seed`, in a state where nothing counts (so only writes change
+    /// stored bits).
+    pub open: Box<dyn Fn(u32) -> Box<dyn Bus>>,
+    /// What `other` stores after `v` was written to `w`, from `before`.
+    pub after_write: fn(w: &CsrReg, v: u32, other: &CsrReg, before: u32) -> u32,
+    /// Only the reset values are checked (a configuration whose write
+    /// tests another target covers).
+    pub reset_only: bool,
+}
+
+/// No side effects: a write changes only its own register.
+pub fn unchanged(_w: &CsrReg, _v: u32, _other: &CsrReg, before: u32) -> u32 {
+    before
+}
+
+fn targets() -> Vec<Target> {
+    let mut v = pcnt::targets();
+    v.extend(gf100::targets());
+    v.extend(pmon::targets());
+    v.extend(r10k::targets());
     v
 }
 
-fn engine(gen: Gen, domains: usize) -> Engine {
-    Engine::new(gen, domains, true, None, &[]).unwrap()
+fn written(all: Vec<Target>) -> impl Iterator<Item = Target> {
+    all.into_iter().filter(|t| !t.reset_only)
 }
 
-fn read(e: &mut Engine, addr: u32) -> u32 {
-    match e.exec(&Cmd::Read { addr, expect: None }) {
-        Ok(Some(r)) => {
-            assert!(!r.slverr, "read {addr:#x}: PSLVERR on a present register");
-            r.rdata
-        }
-        Ok(None) => unreachable!("a read returns a bus result"),
-        Err(m) => panic!("lockstep mismatch:\n{m}"),
-    }
+/// The stored bits of every register (0 for those that store nothing).
+fn stored(bus: &mut dyn Bus, regs: &[CsrReg]) -> Vec<u32> {
+    regs.iter().map(|r| if r.stores() { bus.read(r.addr) & r.mask & !r.state } else { 0 }).collect()
 }
 
-fn write(e: &mut Engine, addr: u32, data: u32) {
-    if let Err(m) = e.exec(&Cmd::Write { addr, data, strb: 0xf }) {
-        panic!("lockstep mismatch:\n{m}");
-    }
-}
-
-/// What a read returns after writing `v` to a register that holds nothing
-/// else, state bits (`ro`) masked out: stored bits for storage registers, 0
-/// for write-only ones.
-fn readback(r: &SeedReg, gen: Gen, v: u32) -> Option<u32> {
-    match r.kind {
-        SeedKind::Storage => Some(v & r.rw[col(gen)]),
-        SeedKind::WriteOnly => Some(0),
-        // Status and counters depend on the design's state; init registers
-        // read the counter, not the written value.
-        SeedKind::ReadOnly | SeedKind::Init => None,
-    }
-}
-
-fn stored(e: &mut Engine, regs: &[(String, u32, &'static SeedReg)], gen: Gen) -> Vec<u32> {
-    regs.iter().map(|(_, a, r)| if r.kind == SeedKind::Storage { read(e, *a) & r.rw[col(gen)] } else { 0 }).collect()
-}
-
-/// The generated register of a table row (domain registers have a stride).
-fn generated(row: &SeedReg) -> Option<&'static Reg> {
-    let list: &'static [Reg] = if row.dom_stride != 0 { &DOM_REGS } else { &GLOBAL_REGS };
-    list.iter().find(|r| r.name == row.name)
-}
-
-/// The seed tables against `regmap/pcounter.rdl` as generated into
-/// `pcounter::regs` (which the RTL package is generated from too): every
-/// disagreement is listed. A difference means the register map, and so RTL
-/// and model, implement something other than the seed (or the table is
-/// wrong); neither side is adjusted to the other here. Per layout: the
-/// address of every domain (`Reg::offset_of`), kind, presence and masks on
-/// each of the layout's generations.
 #[test]
-fn seed_table_matches_register_map() {
-    let mut diffs = Vec::new();
-    for layout in [RegLayout::Nv40, RegLayout::Nv10] {
-        diffs.extend(table_diffs(layout));
+fn every_device_has_csr_targets() {
+    let all = targets();
+    for d in pcounter_sim::devices::DEVICES {
+        let n = all.iter().filter(|t| t.device == d.name).count();
+        assert!(n > 0, "device {} has no CSR target (tests/csr.rs targets())", d.name);
+        assert!(
+            all.iter().any(|t| t.device == d.name && !t.reset_only),
+            "device {}: only reset values are checked",
+            d.name
+        );
     }
-    assert!(diffs.is_empty(), "seed table vs register map:\n{}", diffs.join("\n"));
-}
-
-fn table_diffs(layout: RegLayout) -> Vec<String> {
-    let mut diffs = Vec::new();
-    let rows = table(layout);
-    let lname = layout.name();
-    for row in rows {
-        let Some(g) = generated(row) else {
-            diffs.push(format!("{}: in the seed table ({lname}), not in the register map", row.name));
-            continue;
-        };
-        let addrs: Vec<Option<u16>> = (0..NUM_DOMAINS_MAX).map(|d| g.offset_of(layout, d)).collect();
-        let want: Vec<Option<u16>> =
-            (0..NUM_DOMAINS_MAX).map(|d| (d < row.doms).then(|| row.offset + row.dom_stride * d as u16)).collect();
-        if addrs != want {
-            diffs.push(format!("{} ({lname}): addresses by domain {addrs:x?}, seed {want:x?}", row.name));
-        }
-        let kind = match g.kind {
-            Kind::Storage => SeedKind::Storage,
-            Kind::Trigger => SeedKind::WriteOnly,
-            Kind::Status | Kind::Counter => SeedKind::ReadOnly,
-            Kind::Init => SeedKind::Init,
-        };
-        if kind != row.kind {
-            diffs.push(format!("{}: kind {:?} ({kind:?}), seed {:?}", row.name, g.kind, row.kind));
-        }
-        for gen in layout_gens(layout) {
-            let c = col(gen);
-            if g.present(gen) != row.present[c] {
-                diffs.push(format!(
-                    "{} on {}: present {}, seed {}",
-                    row.name,
-                    gen.name(),
-                    g.present(gen),
-                    row.present[c]
-                ));
-            }
-            // Masks of a present register only (an absent one answers PSLVERR).
-            if row.present[c] && row.kind == SeedKind::Storage {
-                if g.rw_mask(gen) != row.rw[c] {
-                    diffs.push(format!(
-                        "{} on {}: stored mask {:#010x}, seed {:#010x}",
-                        row.name,
-                        gen.name(),
-                        g.rw_mask(gen),
-                        row.rw[c]
-                    ));
-                }
-                let ro = g.ro_mask(gen);
-                if ro != row.ro[c] {
-                    diffs.push(format!(
-                        "{} on {}: read-only mask {ro:#010x}, seed {:#010x}",
-                        row.name,
-                        gen.name(),
-                        row.ro[c]
-                    ));
-                }
-            }
-        }
+    for t in &all {
+        assert!(!t.regs.is_empty(), "{}: no registers", t.label);
+        assert!(
+            pcounter_sim::devices::by_name(t.device).is_some(),
+            "{}: device {} not in the registry",
+            t.label,
+            t.device
+        );
     }
-    // Registers the layout addresses that the table lacks.
-    for g in DOM_REGS.iter().chain(&GLOBAL_REGS).filter(|g| g.place(layout).is_some()) {
-        if !rows.iter().any(|r| r.name == g.name) {
-            diffs.push(format!("{}: in the register map ({lname}), not in the seed table", g.name));
-        }
-    }
-    diffs
 }
 
 #[test]
 fn hw_reset() {
-    for gen in Gen::ALL {
-        let mut counts = vec![1, gen.max_domains()];
-        counts.dedup();
-        for domains in counts {
-            let mut e = engine(gen, domains);
-            for (name, addr, r) in registers(gen, domains) {
-                let want = r.reset[col(gen)];
-                assert_eq!(read(&mut e, addr), want, "{name} on {} after reset ({})", gen.name(), r.cite);
+    for t in targets() {
+        for x_seed in [1, 2, 0xdead] {
+            let mut bus = (t.open)(x_seed);
+            for r in &t.regs {
+                let got = bus.read(r.addr);
+                assert_eq!(got, r.reset, "{}: {} after reset, x_seed {x_seed} ({})", t.label, r.name, r.cite);
             }
         }
     }
@@ -220,18 +167,15 @@ fn hw_reset() {
 #[test]
 fn rw_random_values() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xc5a);
-    for gen in Gen::ALL {
-        let domains = doms(gen, 2);
-        let mut e = engine(gen, domains);
-        let all = registers(gen, domains);
-        for _ in 0..4 {
-            for (name, addr, r) in &all {
+    for t in written(targets()) {
+        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        for _ in 0..8 {
+            for r in &t.regs {
                 let v: u32 = rng.gen();
-                write(&mut e, *addr, v);
-                if let Some(want) = readback(r, gen, v) {
-                    // CTRL also shows SINGLE_STATE / QUAD_STATE (`ro`): masked out.
-                    let got = read(&mut e, *addr) & !r.ro[col(gen)];
-                    assert_eq!(got, want, "{name} on {}: wrote {v:#x} ({})", gen.name(), r.cite);
+                bus.write(r.addr, v);
+                if let Some(want) = r.readback(v) {
+                    let got = bus.read(r.addr) & !r.state;
+                    assert_eq!(got, want, "{}: {} wrote {v:#010x} ({})", t.label, r.name, r.cite);
                 }
             }
         }
@@ -240,16 +184,15 @@ fn rw_random_values() {
 
 #[test]
 fn bit_bash() {
-    for gen in Gen::ALL {
-        let domains = doms(gen, 2);
-        let mut e = engine(gen, domains);
-        for (name, addr, r) in registers(gen, domains).into_iter().filter(|x| x.2.kind == SeedKind::Storage) {
-            let mask = r.rw[col(gen)];
+    for t in written(targets()) {
+        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        for r in &t.regs {
             for bit in 0..32 {
                 for pattern in [1u32 << bit, !(1u32 << bit)] {
-                    write(&mut e, addr, pattern);
-                    let got = read(&mut e, addr) & !r.ro[col(gen)];
-                    assert_eq!(got, pattern & mask, "{name} on {}: pattern {pattern:#010x} ({})", gen.name(), r.cite);
+                    let Some(want) = r.readback(pattern) else { continue };
+                    bus.write(r.addr, pattern);
+                    let got = bus.read(r.addr) & !r.state;
+                    assert_eq!(got, want, "{}: {} pattern {pattern:#010x} ({})", t.label, r.name, r.cite);
                 }
             }
         }
@@ -258,75 +201,37 @@ fn bit_bash() {
 
 #[test]
 fn aliasing() {
-    for gen in Gen::ALL {
-        let domains = doms(gen, 2);
-        let mut e = engine(gen, domains);
-        let all = registers(gen, domains);
-        for (i, (name, addr, r)) in all.iter().enumerate() {
-            let before = stored(&mut e, &all, gen);
-            let v = if r.kind == SeedKind::Storage { !read(&mut e, *addr) } else { 0xffff_ffff };
-            write(&mut e, *addr, v);
-            let after = stored(&mut e, &all, gen);
-            for (j, (other, _, _)) in all.iter().enumerate() {
-                if j != i {
-                    assert_eq!(after[j], before[j], "writing {name} changed {other} on {}", gen.name());
+    let mut rng = ChaCha8Rng::seed_from_u64(0xa11a5);
+    for t in written(targets()) {
+        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        let regs = &t.regs;
+        // Pass 1 flips every bit, action bits included; pass 2 (registers
+        // with action bits only) leaves them 0, so nothing but the written
+        // register may change.
+        for with_actions in [true, false] {
+            for (i, w) in regs.iter().enumerate().filter(|(_, w)| with_actions || w.acts != 0) {
+                for r in regs.iter().filter(|r| r.stores()) {
+                    bus.write(r.addr, rng.gen::<u32>() & !r.acts);
+                }
+                let before = stored(bus.as_mut(), regs);
+                let mut v = if w.stores() { !bus.read(w.addr) } else { u32::MAX };
+                if !with_actions {
+                    v &= !w.acts;
+                }
+                bus.write(w.addr, v);
+                let after = stored(bus.as_mut(), regs);
+                for (j, o) in regs.iter().enumerate().filter(|(j, _)| *j != i) {
+                    let want = (t.after_write)(w, v, o, before[j]);
+                    assert_eq!(
+                        after[j], want,
+                        "{}: writing {v:#010x} to {} changed {} ({})",
+                        t.label, w.name, o.name, w.cite
+                    );
+                }
+                if let Some(want) = w.readback(v) {
+                    assert_eq!(bus.read(w.addr) & !w.state, want, "{}: {} itself after {v:#010x}", t.label, w.name);
                 }
             }
-        }
-    }
-}
-
-fn engine_decode(gen: Gen, domains: usize, strict: bool) -> Engine {
-    let mut cfg = pcounter::Config::new(gen, domains).unwrap();
-    cfg.strict_decode = strict;
-    Engine::with_config(cfg, true, None, &[], pcounter_sim::lockstep::X_SEED).unwrap()
-}
-
-/// S8 `StrictDecode`: every word of the window that is not a present
-/// register reads 0, with PSLVERR only when strict; writing all ones there
-/// changes no present register (every generation; lax where a build exists:
-/// the only lax build has 2 domains, so NV10/NV15, which have one, are
-/// checked strict only). On the NV10 layout this includes 0x730/0x734 and
-/// 0x738 before NV30 (N12), and every domain-1 address with one domain.
-#[test]
-fn decode_holes() {
-    for gen in Gen::ALL {
-        let domains = doms(gen, 2);
-        let decodes: &[bool] = if domains == 2 { &[true, false] } else { &[true] };
-        for &strict in decodes {
-            let mut e = engine_decode(gen, domains, strict);
-            let present = registers(gen, domains);
-            let is_present = |a: u32| present.iter().any(|(_, pa, _)| *pa == a);
-            let before = stored(&mut e, &present, gen);
-            for addr in (MMIO_BASE..MMIO_BASE + 0x1000).step_by(4).filter(|a| !is_present(*a)) {
-                let r = match e.exec(&Cmd::Read { addr, expect: None }) {
-                    Ok(Some(r)) => r,
-                    other => panic!("read {addr:#x}: {other:?}"),
-                };
-                assert_eq!((r.rdata, r.slverr), (0, strict), "hole {addr:#x} on {} strict={strict}", gen.name());
-                let w = e.exec(&Cmd::Write { addr, data: 0xffff_ffff, strb: 0xf });
-                assert!(w.is_ok(), "lockstep mismatch writing hole {addr:#x}");
-            }
-            assert_eq!(stored(&mut e, &present, gen), before, "a hole write changed a register on {}", gen.name());
-        }
-    }
-}
-
-/// The NV10 layout's shared CTRL with only domain 0 configured: a DOM1 field
-/// stores nothing and reads 0 (S8, design section 1), its DOM1 state bits
-/// read 0 too; the DOM0 and both-domain fields store as with two domains.
-/// Masks written out from seed 003 pcounter-ctrl-nv10: NV20 keeps TVOUT 1:0,
-/// CTR_MODE 2, DOM0_EVENT_CTR_PERIOD 8; NV30 also DOM0_MODE 16.
-#[test]
-fn shared_ctrl_without_domain_1() {
-    let ctrl = MMIO_BASE + 0x73c;
-    // (generation, stored bits with one domain, DOM0 state bits)
-    for (gen, rw, dom0_ro) in [(Gen::Nv20, 0x0000_0107, 0x0000_0018), (Gen::Nv30, 0x0001_0107, 0x0300_0018)] {
-        let mut e = engine(gen, 1);
-        for v in [0xffff_ffff, 0x0005_0307, 0x0000_0200, 0x0004_0000] {
-            write(&mut e, ctrl, v);
-            let got = read(&mut e, ctrl) & !dom0_ro;
-            assert_eq!(got, v & rw, "CTRL on {} with 1 domain: wrote {v:#010x}", gen.name());
         }
     }
 }

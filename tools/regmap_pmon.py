@@ -207,7 +207,7 @@ def gen_rs(m):
          "//!",
          "//! PMON register map (regmap/pmon.rdl; docs/semantics.md P2, P3, P4):",
          "//! offsets, fields, masks, the offset decoder. `rtl/pmon/pmon_reg_pkg.sv`",
-         "//! is generated from the same source; `tests/pmon_seed_regs.rs` is the",
+         "//! is generated from the same source; `tests/pmon/seed_regs.rs` is the",
          "//! hand-written check against seed 001 and P1..P14.",
          "",
          "/// Counter width (UG 817760 5.4.4 CntrWidth).",

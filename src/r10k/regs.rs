@@ -5,7 +5,7 @@
 //! R1..R4): the variants and their register facts, window offsets,
 //! control-register fields, write masks, the offset decoder.
 //! `rtl/r10k/r10k_reg_pkg.sv` is generated from the same source;
-//! `tests/r10k_seed_regs.rs` is the hand-written check against the seed.
+//! `tests/r10k/seed_regs.rs` is the hand-written check against the seed.
 //! The event lists (source select, cycles, per-cycle maxima; R4..R6) are
 //! `super::events`, hand-written.
 

@@ -1,14 +1,11 @@
-//! PMON CSR suite in lockstep, with its expectations from a hand-written
-//! table of seed 001 and docs/semantics.md P1..P14 (`pmon_seed_regs.rs`),
-//! not from `src/pmon/regs.rs`:
+//! PMON's CSR target (tests/csr.rs runs the shared suite on it: reset
+//! values P1, rw, bit_bash, aliasing with the action bits' resets P7, P10)
+//! and its own CSR tests, with the expectations from a hand-written table
+//! of seed 001 and docs/semantics.md P1..P14 (`seed_regs.rs`), not from
+//! `src/pmon/regs.rs`:
 //!
 //! - table_matches_register_map: the table and `pcounter::pmon::regs` agree
 //!   on every register's offset, kind and masks, and on which offsets decode;
-//! - hw_reset: every register reads its reset value (P1);
-//! - rw: random values to every register, read back = value & stored mask;
-//! - bit_bash: walking 1 and walking 0 through every bit of every register;
-//! - aliasing: a write changes no other register's stored bits, except the
-//!   resets the semantics give its action bits (P7, P10);
 //! - side effects while counting: Cntr_Rst, Rst_Cntr, Rst_Ctrl, overflow
 //!   into BOX_STATUS and its write-1-to-clear, Frz_On_Ov setting the box's
 //!   Freeze, with exact values;
@@ -18,8 +15,8 @@
 //! Every access runs through the PMON lockstep, so the RTL is compared with
 //! the model on every cycle. The event lanes stay 0, but with a threshold
 //! and Invert a counter counts every cycle (P6: `0 < Thresh`) and Max
-//! replaces 0 by 1, so the storage tests hold the global freeze input
-//! `freeze_i`, which stops counting and not writes (P9, P11).
+//! replaces 0 by 1, so the target holds the global freeze input `freeze_i`,
+//! which stops counting and not writes (P9, P11).
 
 use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1, Target};
 use pcounter::pmon::PmonConfig;
@@ -29,8 +26,9 @@ use pcounter_sim::pmon::lockstep::{PmonLockstep, X_SEED};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod pmon_seed_regs;
-use pmon_seed_regs::{PmonKind, PmonSeedReg, COUNTERS, PMON_REGS};
+#[path = "seed_regs.rs"]
+mod seed_regs;
+use seed_regs::{PmonKind, PmonSeedReg, COUNTERS, PMON_REGS};
 
 /// A register of the default box: name, offset, row, counter.
 struct Reg {
@@ -91,15 +89,6 @@ fn wait(l: &mut PmonLockstep, cycles: u64) {
 
 fn freeze_in(l: &mut PmonLockstep, on: bool) {
     l.exec(&Cmd::Freeze(on)).unwrap();
-}
-
-/// Read-back of a write of `v` to a register, with no overflow pending
-/// (BOX_STATUS then holds 0, and a write can only clear it).
-fn readback(r: &PmonSeedReg, v: u32) -> u32 {
-    match r.kind {
-        PmonKind::Storage => v & r.mask,
-        PmonKind::W1c | PmonKind::Reserved => 0,
-    }
 }
 
 /// The stored bits of every storage register (0 for the others).
@@ -180,53 +169,14 @@ fn table_matches_register_map() {
     assert!(diffs.is_empty(), "PMON table vs register map:\n{}", diffs.join("\n"));
 }
 
-#[test]
-fn hw_reset() {
-    // Three random initial states of the RTL's flops: reset clears them all.
-    for x_seed in [1, 2, 0xdead] {
-        let mut l = engine(x_seed);
-        for r in registers() {
-            assert_eq!(read(&mut l, r.off), r.row.reset, "{} after reset, x_seed {x_seed} ({})", r.name, r.row.cite);
-        }
-    }
-}
-
-#[test]
-fn rw_random_values() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x0504_dc5a);
-    let mut l = frozen();
-    let all = registers();
-    for _ in 0..8 {
-        for r in &all {
-            let v: u32 = rng.gen();
-            write(&mut l, r.off, v);
-            assert_eq!(read(&mut l, r.off), readback(r.row, v), "{}: wrote {v:#010x} ({})", r.name, r.row.cite);
-        }
-    }
-}
-
-#[test]
-fn bit_bash() {
-    let mut l = frozen();
-    for r in registers() {
-        for bit in 0..32 {
-            for pattern in [1u32 << bit, !(1u32 << bit)] {
-                write(&mut l, r.off, pattern);
-                let want = readback(r.row, pattern);
-                assert_eq!(read(&mut l, r.off), want, "{}: pattern {pattern:#010x} ({})", r.name, r.row.cite);
-            }
-        }
-    }
-}
-
 /// What `other` stores after `v` was written to `w`, from `before`: the
 /// action bits' resets (P7: Cntr_Rst clears its own counter; P10: Rst_Ctrl
 /// clears every CTL0 and CTL1, Rst_Cntr every counter), else unchanged.
-fn after_write(w: &Reg, v: u32, other: &Reg, before: u32) -> u32 {
-    let cleared = match (w.row.name, other.row.name) {
+fn after_write(w: &crate::CsrReg, v: u32, other: &crate::CsrReg, before: u32) -> u32 {
+    let cleared = match (w.row, other.row) {
         ("BOX_CTL", "CTL0" | "CTL1") => v & 0x100 != 0,
         ("BOX_CTL", "DATA_LO" | "DATA_HI") => v & 0x200 != 0,
-        ("CTL0", "DATA_LO" | "DATA_HI") => v & 0x2_0000 != 0 && w.ctr == other.ctr,
+        ("CTL0", "DATA_LO" | "DATA_HI") => v & 0x2_0000 != 0 && w.index == other.index,
         _ => false,
     };
     if cleared {
@@ -236,30 +186,47 @@ fn after_write(w: &Reg, v: u32, other: &Reg, before: u32) -> u32 {
     }
 }
 
-#[test]
-fn aliasing() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0xa11a5);
-    let mut l = frozen();
-    let all = registers();
-    // Pass 1 flips every bit, action bits included; pass 2 leaves the
-    // action bits 0, so nothing but the written register may change.
-    for with_actions in [true, false] {
-        for (i, w) in all.iter().enumerate() {
-            fill(&mut l, &all, &mut rng);
-            let before = stored(&mut l, &all);
-            let mut v = !read(&mut l, w.off);
-            if !with_actions {
-                v &= !w.row.acts;
-            }
-            write(&mut l, w.off, v);
-            let after = stored(&mut l, &all);
-            for (j, o) in all.iter().enumerate().filter(|(j, _)| *j != i) {
-                let want = after_write(w, v, o, before[j]);
-                assert_eq!(after[j], want, "writing {:#010x} to {} changed {} ({})", v, w.name, o.name, w.row.cite);
-            }
-            assert_eq!(after[i], readback(w.row, v), "{} itself", w.name);
-        }
+impl crate::Bus for PmonLockstep {
+    fn read(&mut self, addr: u32) -> u32 {
+        read(self, addr as u8)
     }
+    fn write(&mut self, addr: u32, data: u32) {
+        write(self, addr as u8, data)
+    }
+}
+
+/// The default box, frozen by `freeze_i`.
+pub fn targets() -> Vec<crate::Target> {
+    let regs = registers()
+        .into_iter()
+        .map(|r| crate::CsrReg {
+            name: r.name,
+            row: r.row.name,
+            index: r.ctr,
+            addr: u32::from(r.off),
+            reset: r.row.reset,
+            back: match r.row.kind {
+                PmonKind::Storage => crate::Back::Stored,
+                PmonKind::W1c | PmonKind::Reserved => crate::Back::Zero,
+            },
+            mask: if r.row.kind == PmonKind::Storage { r.row.mask } else { 0 },
+            state: 0,
+            acts: r.row.acts,
+            cite: r.row.cite,
+        })
+        .collect();
+    vec![crate::Target {
+        device: "pmon",
+        label: "PMON default box (4 counters)".into(),
+        regs,
+        open: Box::new(|x_seed| {
+            let mut l = engine(x_seed);
+            l.exec(&Cmd::Freeze(true)).unwrap();
+            Box::new(l)
+        }),
+        after_write,
+        reset_only: false,
+    }]
 }
 
 /// CTL0 that counts 1 every cycle with the lanes at 0: Thresh 1, Invert

@@ -1,22 +1,19 @@
-//! R10K CSR suite in lockstep, with its expectations from a hand-written
-//! table of seed 002 and docs/semantics.md R1..R3 (`r10k_seed_regs.rs`),
-//! not from `src/r10k/regs.rs`, for both variants:
+//! R10K's CSR targets (tests/csr.rs runs the shared suite on both variants:
+//! every register reads 0 after reset, R11; rw, bit_bash, aliasing) and its
+//! own CSR tests, with the expectations from a hand-written table of seed
+//! 002 and docs/semantics.md R1..R3 (`seed_regs.rs`), not from
+//! `src/r10k/regs.rs`:
 //!
 //! - table_matches_register_map: the table and `pcounter::r10k::regs` agree
 //!   on every register's offset and stored mask, and on which offsets decode;
-//! - hw_reset: every register reads 0 after reset (R11), over three random
-//!   initial states of the RTL's flops;
-//! - rw: random values to every register, read back = value & stored mask;
-//! - bit_bash: walking 1 and walking 0 through every bit of every register;
-//! - aliasing: a write changes no other register;
 //! - side effects while counting: a count write and a control write in a
 //!   counting cycle, the overflow into bit 31 and the wrap, exact values;
 //! - decode holes and strobes: 0x10..0xff and partial strobes answer
 //!   PSLVERR and change nothing; PADDR bits 1:0 are ignored (R1).
 //!
 //! Every access runs through the R10K lockstep, so the RTL is compared
-//! with the model (and `irq_o`) on every cycle. The storage tests hold
-//! ERL = 1, in which nothing counts (R7) and writes still act.
+//! with the model (and `irq_o`) on every cycle. The targets hold ERL = 1,
+//! in which nothing counts (R7) and writes still act.
 
 use pcounter::r10k::regs::{self, Target, Variant};
 use pcounter::r10k::Mode;
@@ -27,8 +24,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstest::rstest;
 
-mod r10k_seed_regs;
-use r10k_seed_regs::{R10kSeedReg, COUNTERS, R10K_REGS};
+#[path = "seed_regs.rs"]
+mod seed_regs;
+use seed_regs::{R10kSeedReg, COUNTERS, R10K_REGS};
 
 const ERL: Mode = Mode { ksu: 0, exl: false, erl: true };
 
@@ -121,67 +119,47 @@ fn table_matches_register_map() {
     assert!(diffs.is_empty(), "R10K table vs register map:\n{}", diffs.join("\n"));
 }
 
-#[rstest]
-fn hw_reset(#[values(Variant::R10000, Variant::R12000)] v: Variant) {
-    for x_seed in [1, 2, 0xdead] {
-        let mut l = engine(v, x_seed);
-        l.exec(&Cmd::Mode(ERL)).unwrap();
-        for r in registers() {
-            assert_eq!(read(&mut l, r.off), r.row.reset, "{} after reset, x_seed {x_seed} ({})", r.name, r.row.cite);
-        }
+impl crate::Bus for R10kLockstep {
+    fn read(&mut self, addr: u32) -> u32 {
+        read(self, addr as u8)
+    }
+    fn write(&mut self, addr: u32, data: u32) {
+        write(self, addr as u8, data)
     }
 }
 
-#[rstest]
-fn rw_random_values(#[values(Variant::R10000, Variant::R12000)] v: Variant) {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x0510_dc5a);
-    let mut l = quiet(v);
-    for _ in 0..16 {
-        for r in registers() {
-            let x: u32 = rng.gen();
-            write(&mut l, r.off, x);
-            assert_eq!(read(&mut l, r.off), x & r.row.mask(v), "{}: wrote {x:#010x} ({})", r.name, r.row.cite);
-        }
-    }
-}
-
-#[rstest]
-fn bit_bash(#[values(Variant::R10000, Variant::R12000)] v: Variant) {
-    let mut l = quiet(v);
-    for r in registers() {
-        for bit in 0..32 {
-            for pattern in [1u32 << bit, !(1u32 << bit)] {
-                write(&mut l, r.off, pattern);
-                assert_eq!(
-                    read(&mut l, r.off),
-                    pattern & r.row.mask(v),
-                    "{}: {pattern:#010x} ({})",
-                    r.name,
-                    r.row.cite
-                );
-            }
-        }
-    }
-}
-
-#[rstest]
-fn aliasing(#[values(Variant::R10000, Variant::R12000)] v: Variant) {
-    let mut rng = ChaCha8Rng::seed_from_u64(0xa11a5);
-    let mut l = quiet(v);
-    let all = registers();
-    for (i, w) in all.iter().enumerate() {
-        for r in &all {
-            write(&mut l, r.off, rng.gen());
-        }
-        let before = stored(&mut l, &all);
-        let x = !before[i];
-        write(&mut l, w.off, x);
-        let after = stored(&mut l, &all);
-        for (j, o) in all.iter().enumerate().filter(|(j, _)| *j != i) {
-            assert_eq!(after[j], before[j], "writing {x:#010x} to {} changed {}", w.name, o.name);
-        }
-        assert_eq!(after[i], x & w.row.mask(v), "{} itself", w.name);
-    }
+/// Both variants, in ERL mode.
+pub fn targets() -> Vec<crate::Target> {
+    Variant::ALL
+        .into_iter()
+        .map(|v| crate::Target {
+            device: "r10k",
+            label: format!("R10K {v:?}"),
+            regs: registers()
+                .into_iter()
+                .enumerate()
+                .map(|(k, r)| crate::CsrReg {
+                    name: r.name,
+                    row: r.row.name,
+                    index: Some(k % COUNTERS),
+                    addr: u32::from(r.off),
+                    reset: r.row.reset,
+                    back: crate::Back::Stored,
+                    mask: r.row.mask(v),
+                    state: 0,
+                    acts: 0,
+                    cite: r.row.cite,
+                })
+                .collect(),
+            open: Box::new(move |x_seed| {
+                let mut l = engine(v, x_seed);
+                l.exec(&Cmd::Mode(ERL)).unwrap();
+                Box::new(l)
+            }),
+            after_write: crate::unchanged,
+            reset_only: false,
+        })
+        .collect()
 }
 
 /// Writes in counting cycles (R10) and the overflow (R8, R9), counter 1

@@ -1,15 +1,16 @@
-//! CSR suite of the GF100+ layout in lockstep (docs/semantics.md S25), for
-//! both presets (`fermi`: 2 GPC + 2 PART sets of one domain, no hub;
-//! `kepler`: 2 x 3 GPC domains, 2 x 2 PART domains, 8 hub domains; S25.18).
-//! Every access runs through `GfLockstep`, which compares the RTL with the
-//! model on every cycle (views, PRDATA, PSLVERR, PREADY); a mismatch fails
-//! the test with its report. The expectations are the generated masks of
-//! `pcounter::gf100::regs` (checked against the design's hand table in
+//! GF100's CSR targets (tests/csr.rs runs the shared suite on them: reset
+//! values of every present block, writes to one domain of each set kind,
+//! every set block and MAIN) and its own CSR tests, for both presets
+//! (`fermi`: 2 GPC + 2 PART sets of one domain, no hub; `kepler`: 2 x 3 GPC
+//! domains, 2 x 2 PART domains, 8 hub domains; S25.18), docs/semantics.md
+//! S25. Every access runs through `GfLockstep`, which compares the RTL with
+//! the model on every cycle (views, PRDATA, PSLVERR, PREADY); a mismatch
+//! fails the test with its report. The expectations are the generated masks
+//! of `pcounter::gf100::regs` (checked against the design's hand table in
 //! `gf100_seed_regs.rs`) plus the S25 rules, never the model's answer.
 //!
-//! - reset_values: every register of every present domain, set and MAIN
-//!   reads its reset value (S8, S25.13): stored bits 0, CTRL 0 (HALTED,
-//!   S25.1), and SIG_STATUS shows only the PAUSED trailer signal (S25.11);
+//! - reset values (shared hw_reset): stored bits 0, CTRL 0 (HALTED, S25.1),
+//!   SIG_STATUS shows only the PAUSED trailer signal (S25.11; S8, S25.13);
 //! - dom_writes_store_nothing: read-only, counter, init, trigger and zero
 //!   registers of one domain of every set kind: a write changes no register
 //!   anywhere (S8, S25.0, S25.5, S25.16);
@@ -17,12 +18,12 @@
 //!   with PRDATA 0, and so does a partial-strobe write (S0, S25.0, S25.17);
 //! - dom_shadows_hold_while_halted: the NEXT shadows read back what was
 //!   written while the domain is HALTED (S25.4);
-//! - dom_storage: all ones, walking ones, zeros through every stored
-//!   register: read back = value & stored mask (USER_TRIGGER: S25.7), and
-//!   no other stored register changes;
-//! - sets_and_main: every set block and MAIN: DSET CTRL mask 0xa0000031
-//!   (S25.12), the MAIN RECORD_* masks, RECORD_POS = RECORD_START &
-//!   0xfffffff0, RECORD_COUNT and VSTATUS 0 (S25.15, S25.16), every hole;
+//! - dom_storage_rules: the stored registers of a domain, CTRL's hand mask
+//!   0x8cfdffff (S25.2), nouveau's USER_TRIGGER 0x11 (S25.7), PAUSED again
+//!   after CTRL 0 (S25.11);
+//! - sets_and_main: DSET CTRL mask 0xa0000031 (S25.12), the MAIN RECORD_*
+//!   masks, RECORD_POS = RECORD_START & 0xfffffff0, RECORD_COUNT and
+//!   VSTATUS 0 (S25.15, S25.16), every hole;
 //! - absent_units_and_domains: a GPC/PART index = the unit count, a domain
 //!   index = the set's size, the HUB on fermi, absent DSETs: PSLVERR,
 //!   PRDATA 0, no effect (S25.0 strict decode, S8).
@@ -211,28 +212,92 @@ impl Bench {
     }
 }
 
-/// What a read of a stored register returns after writing `v` (nothing
-/// counting: the domain is HALTED or in a mode with no process; the
-/// read-only CTRL bits stay 0 because no single process was begun, S25.5,
-/// and no swap moves QUAD_STATE from EMPTY: SWAP_SRC selects the external
-/// signal 0, held at 0, S25.3). USER_TRIGGER (S25.7): PULSE reads back; VAL reads the
-/// USER signals, which a pulse clears one tick after the write, long before
-/// the read.
-fn storage_readback(r: &GfReg, is_user: bool, v: u32) -> u32 {
-    if !is_user {
-        return v & r.store_mask;
-    }
+/// USER_TRIGGER after a write of `v` (S25.7): PULSE reads back; VAL reads
+/// the USER signals, which a pulse clears one tick after the write, long
+/// before the read.
+fn user_trigger_back(v: u32) -> u32 {
     let (val, pulse) = (field::USER_TRIGGER_VAL, field::USER_TRIGGER_PULSE);
-    assert_eq!(val.mask() | pulse.mask(), r.store_mask, "USER_TRIGGER = VAL | PULSE (S25.7)");
     let p = pulse.get(v);
     pulse.set(0, p) | val.set(0, val.get(v) & !p)
 }
 
-/// Patterns through a stored register: all ones, each single bit, zeros.
-fn patterns() -> Vec<u32> {
-    let mut v = vec![ALL];
-    v.extend((0..32).map(|b| 1u32 << b));
-    v.push(0);
+/// The shared suite's view of a block's registers. Every stored bit, and
+/// so every register, resets to the block's `reset_value`; with the random
+/// writes CTRL may hold any MODE, so its state bits (`ro_mask`: single and
+/// quad state) are masked, and the NEXT shadows, which move in QUAD, are
+/// checked by `dom_shadows_hold_while_halted` instead.
+fn csr_regs(b: &Block) -> Vec<crate::CsrReg> {
+    b.regs()
+        .iter()
+        .enumerate()
+        .map(|(idx, r)| {
+            let back = match r.kind {
+                GfKind::Storage if idx == regs::USER_TRIGGER && b.unit.block() == GfBlock::Dom => {
+                    let (val, pulse) = (field::USER_TRIGGER_VAL, field::USER_TRIGGER_PULSE);
+                    assert_eq!(val.mask() | pulse.mask(), r.store_mask, "USER_TRIGGER = VAL | PULSE (S25.7)");
+                    crate::Back::Rule(user_trigger_back)
+                }
+                GfKind::Storage => crate::Back::Stored,
+                GfKind::Trigger | GfKind::Zero => crate::Back::Zero,
+                GfKind::Status | GfKind::Counter | GfKind::Init | GfKind::Shadow => crate::Back::State,
+            };
+            let mask = if r.kind == GfKind::Storage { r.store_mask } else { 0 };
+            crate::CsrReg {
+                name: b.name(idx),
+                row: r.name,
+                index: None,
+                addr: b.reg_addr(idx),
+                reset: b.reset_value(idx),
+                back,
+                mask,
+                state: r.ro_mask,
+                acts: 0,
+                cite: "S8, S25.13, S25.17",
+            }
+        })
+        .collect()
+}
+
+impl crate::Bus for GfLockstep {
+    fn read(&mut self, addr: u32) -> u32 {
+        let r = Target::read(self, addr).unwrap_or_else(|m| panic!("lockstep mismatch reading {addr:#x}:\n{m}"));
+        assert!(!r.slverr, "{addr:#x}: PSLVERR on a read of a present register");
+        r.rdata
+    }
+    fn write(&mut self, addr: u32, data: u32) {
+        let r = Target::write(self, addr, data, 0xf)
+            .unwrap_or_else(|m| panic!("lockstep mismatch writing {addr:#x}:\n{m}"));
+        assert!(!r.slverr, "{addr:#x}: PSLVERR on a write of a present register");
+    }
+}
+
+/// Per preset: the reset values of every present block; the write tests on
+/// the last domain of each set kind (`chosen_domain`), every set block and
+/// MAIN.
+pub fn targets() -> Vec<crate::Target> {
+    let mut v = Vec::new();
+    for preset in ["fermi", "kepler"] {
+        let cfg = GfConfig::preset(preset).unwrap();
+        let all = present_blocks(&cfg);
+        let mut written: Vec<Block> = KINDS
+            .into_iter()
+            .filter(|&k| cfg.units(k) > 0 && !cfg.set_sigs(k).is_empty())
+            .map(|k| chosen_domain(&cfg, k))
+            .collect();
+        written.extend(all.iter().copied().filter(|b| b.unit.block() != GfBlock::Dom));
+        for (blocks, reset_only, what) in
+            [(all, true, "every block"), (written, false, "one domain per kind, sets, MAIN")]
+        {
+            v.push(crate::Target {
+                device: "pcnt",
+                label: format!("GF100 {preset} ({what})"),
+                regs: blocks.iter().flat_map(csr_regs).collect(),
+                open: Box::new(move |x_seed| Box::new(GfLockstep::new(preset, true, None, &[], x_seed).unwrap())),
+                after_write: crate::unchanged,
+                reset_only,
+            });
+        }
+    }
     v
 }
 
@@ -240,16 +305,6 @@ fn preset_kind(preset: &str, kind: SetKind) -> (Bench, Block) {
     let bench = Bench::new(preset);
     let b = chosen_domain(&bench.cfg, kind);
     (bench, b)
-}
-
-// ------------------------------------------------------------------ reset
-
-#[rstest]
-#[case::fermi("fermi")]
-#[case::kepler("kepler")]
-fn reset_values(#[case] preset: &str) {
-    let mut t = Bench::new(preset);
-    t.check_all_reset(&format!("on {preset} after reset"));
 }
 
 // ------------------------------------------------------------------ domains
@@ -363,53 +418,28 @@ fn dom_shadows_hold_while_halted(#[case] preset: &str, #[case] kind: SetKind) {
     t.check_all_reset(&format!("on {preset} after the shadows of {} returned to 0", b.unit.name()));
 }
 
-/// Every stored register of a domain (S8, S25.2 CTRL 0x8cfdffff, S25.7,
-/// S25.8, S25.16 UNK74/7C/84, S25.17): read back = value & stored mask,
-/// and writing all ones to one changes no other.
+/// The stored registers of a domain (the shared suite bit-bashes them and
+/// checks aliasing): their list (S25.17), CTRL's stored mask written out by
+/// hand from S25.2 (bits 17 and 30 read 0), nouveau's USER_TRIGGER 0x11
+/// (USER_0 for one tick, reads 0x10, S25.7), and CTRL 0 brings PAUSED back
+/// into SIG_STATUS (S25.11).
 #[rstest]
 #[case::fermi_gpc("fermi", SetKind::Gpc)]
-#[case::fermi_part("fermi", SetKind::Part)]
-#[case::kepler_gpc("kepler", SetKind::Gpc)]
 #[case::kepler_part("kepler", SetKind::Part)]
 #[case::kepler_hub("kepler", SetKind::Hub)]
-fn dom_storage(#[case] preset: &str, #[case] kind: SetKind) {
+fn dom_storage_rules(#[case] preset: &str, #[case] kind: SetKind) {
     let (mut t, b) = preset_kind(preset, kind);
     let stored: Vec<usize> = (0..b.regs().len()).filter(|&i| b.regs()[i].kind == GfKind::Storage).collect();
     // PRE/START/EVENT/STOP SRC+OP, SETFLAG_OP, CLRFLAG_OP, SWAP_SRC, UNK74,
     // UNK7C, UNK84, THRESHOLD, CTRL, USER_TRIGGER, FILTER (S25.17).
     assert_eq!(stored.len(), 8 + 2 + 1 + 3 + 1 + 1 + 1 + 1, "stored registers on {preset}");
-    for &idx in &stored {
-        let r = &b.regs()[idx];
-        let name = b.name(idx);
-        for v in patterns() {
-            t.write(b.reg_addr(idx), v, &name);
-            let want = storage_readback(r, idx == regs::USER_TRIGGER, v);
-            assert_eq!(t.read(b.reg_addr(idx), &name), want, "{name} on {preset}: wrote {v:#010x}");
-            if v == ALL {
-                if idx == regs::CTRL {
-                    // S25.2: hand value of the stored mask; 17 and 30 read 0.
-                    assert_eq!(want, 0x8cfd_ffff, "CTRL all ones (S25.2)");
-                }
-                for &other in stored.iter().filter(|&&o| o != idx) {
-                    let got = t.read(b.reg_addr(other), &b.name(other));
-                    assert_eq!(got, 0, "{} on {preset}: changed by writing all ones to {name}", b.name(other));
-                }
-            }
-        }
-        // Nouveau's USER_TRIGGER 0x11: USER_0 for one tick, reads 0x10 (S25.7).
-        if idx == regs::USER_TRIGGER {
-            t.write(b.reg_addr(idx), 0x11, &name);
-            assert_eq!(t.read(b.reg_addr(idx), &name), 0x10, "{name} on {preset}: 0x11 (S25.7)");
-            t.write(b.reg_addr(idx), 0, &name);
-        }
-    }
-    // Zeros everywhere: every stored register reads 0 again, and with CTRL
-    // HALTED the PAUSED signal is back in SIG_STATUS (S25.11). (The FLAG may
-    // have been set by a SETFLAG_OP pattern, S3 "other modes", so the other
-    // SIG_STATUS bits are not compared here.)
-    for &idx in &stored {
-        assert_eq!(t.read(b.reg_addr(idx), &b.name(idx)), 0, "{} on {preset} after zeros", b.name(idx));
-    }
+    let (ctrl, user) = (b.reg_addr(regs::CTRL), b.reg_addr(regs::USER_TRIGGER));
+    t.write(ctrl, ALL, "CTRL");
+    assert_eq!(t.read(ctrl, "CTRL"), 0x8cfd_ffff, "CTRL all ones on {preset} (S25.2)");
+    t.write(user, 0x11, "USER_TRIGGER");
+    assert_eq!(t.read(user, "USER_TRIGGER"), 0x10, "USER_TRIGGER 0x11 on {preset} (S25.7)");
+    t.write(user, 0, "USER_TRIGGER");
+    t.write(ctrl, 0, "CTRL");
     let sig = regs::SIG_STATUS + (usize::from(b.sigs) - 0x14) / 32;
     let paused = b.reset_value(sig);
     assert_eq!(t.read(b.reg_addr(sig), &b.name(sig)) & paused, paused, "{}: PAUSED after CTRL 0 (S25.11)", b.name(sig));
@@ -434,13 +464,10 @@ fn sets_and_main(#[case] preset: &str) {
             let name = b.name(idx);
             match r.kind {
                 GfKind::Storage => {
-                    for v in patterns() {
+                    // The shared suite bit-bashes every stored register;
+                    // here the hand masks and the cross-register rules.
+                    for v in [ALL, 0x5a5a_a5a5, 0] {
                         t.write(b.reg_addr(idx), v, &name);
-                        assert_eq!(
-                            t.read(b.reg_addr(idx), &name),
-                            v & r.store_mask,
-                            "{name} on {preset}: wrote {v:#010x}"
-                        );
                         if b.unit.block() == GfBlock::Set {
                             // S25.12: DSET CTRL stores 0, 4, 5, 29, 31.
                             assert_eq!(t.read(b.reg_addr(idx), &name), v & 0xa000_0031, "{name} (S25.12)");
