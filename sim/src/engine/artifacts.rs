@@ -125,7 +125,9 @@ pub fn print_where(repro: &str, ext: &str, written: std::io::Result<PathBuf>) {
             if min.exists() {
                 eprintln!("minimal:  {} (shrunk)", min.display());
             }
-            eprintln!("waves:    {} (+ wave.gtkw; `make waves` opens them)", dir.join("wave.vcd").display());
+            // The command that opens this failure (not `make waves`, which
+            // knows neither `--out` nor which of parallel runs failed last).
+            eprintln!("waves:    gtkwave {}", dir.join("wave.gtkw").display());
         }
         Err(e) => eprintln!("(could not write all failure artifacts: {e})"),
     }

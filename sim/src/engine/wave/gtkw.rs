@@ -32,7 +32,6 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// Window size requested in `[size]` and the panes' widths.
 const GTKW_WINDOW: (u32, u32) = (1400, 800);
@@ -89,7 +88,8 @@ fn placement(marker: u64, context: u64, (first, last): (u64, u64)) -> (String, u
 
 /// The save file text; times are already in GTKWave's units.
 pub(super) fn text(
-    vcd: &Path,
+    vcd: &str,
+    save: &str,
     groups: &[(String, Vec<String>)],
     widths: &HashMap<String, u32>,
     marker: u64,
@@ -102,7 +102,13 @@ pub(super) fn text(
 
     let mut s = String::new();
     let _ = writeln!(s, "[*]\n[*] lockstep mismatch view, written by pcounter-sim\n[*]");
-    let _ = writeln!(s, "[dumpfile] \"{}\"", vcd.display());
+    // Both relative to the save file's own folder: GTKWave opens `[dumpfile]`
+    // as given from its working directory, and else (3.3.x
+    // `find_dumpfile`) takes the dump's path relative to `[savefile]` and
+    // applies it to the save file it was given, so the pair opens from any
+    // directory and after the folder is moved or downloaded.
+    let _ = writeln!(s, "[dumpfile] \"{vcd}\"");
+    let _ = writeln!(s, "[savefile] \"{save}\"");
     let _ = writeln!(s, "[size] {} {}", GTKW_WINDOW.0, GTKW_WINDOW.1);
     let _ = writeln!(s, "[pos] -1 -1");
     let _ = writeln!(s, "[timestart] {start}");

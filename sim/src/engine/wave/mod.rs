@@ -167,7 +167,9 @@ fn write_merged<W: Write>(
 ///
 /// Times are in the VCD's timestamp units; `vcd` is read to scale them by its
 /// timescale multiplier (GTKWave counts `10ps` files in ps), to learn signal
-/// widths and the dump's first and last time. The dumpfile path is written as given. Names
+/// widths and the dump's first and last time. The dumpfile is written
+/// relative to `out`'s folder ([`relative_to`]), so the save file opens from
+/// any working directory and wherever the folder is copied. Names
 /// that are not in the VCD are still written (GTKWave skips them); check them
 /// with [`gtkw_names_in_vcd`] if that matters.
 pub fn write_gtkw(
@@ -190,8 +192,11 @@ pub fn write_gtkw(
     let widths: HashMap<String, u32> = gtkw_names(&header).into_iter().collect();
 
     let dump = dump_span(vcd)?;
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let save = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let text = gtkw::text(
-        vcd,
+        &relative_to(vcd, folder)?,
+        &save,
         groups,
         &widths,
         marker_time.saturating_mul(scale),
@@ -199,6 +204,18 @@ pub fn write_gtkw(
         (dump.0.saturating_mul(scale), dump.1.saturating_mul(scale)),
     );
     fs::write(out, text).map_err(|e| annotate(e, "writing GTKWave save file", out))
+}
+
+/// `path` as seen from `folder`: its name when it is in `folder`, else
+/// `../` steps from their common ancestor (both made absolute first).
+pub fn relative_to(path: &Path, folder: &Path) -> io::Result<String> {
+    let abs = |p: &Path| fs::canonicalize(p).map_err(|e| annotate(e, "resolving", p));
+    let (file, dir) = (abs(path)?, abs(folder)?);
+    let (f, d): (Vec<_>, Vec<_>) = (file.components().collect(), dir.components().collect());
+    let common = f.iter().zip(&d).take_while(|(a, b)| a == b).count();
+    let mut rel: Vec<String> = vec!["..".into(); d.len() - common];
+    rel.extend(f[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    Ok(rel.join("/"))
 }
 
 /// First and last timestamp of `vcd` (VCD units): GTKWave's `tims.first` and
