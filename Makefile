@@ -104,10 +104,35 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 
 .PHONY: help check-vars setup test-tools build cosim script test unit scripts regress lint synth gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
+# The variables a user sets (`make help` prints these lines; tests/cli.rs
+# checks that every variable a recipe reads from the user is listed).
+#: DEVICE        cosim, coverage, mutate: pcnt | pmon | r10k (cosim: empty = all three; mutate: also gf100)
+#: SEED, SEEDS   cosim: first seed and number of seeds (SEED alone: that one seed)
+#: CYCLES        cosim: bus cycles per run
+#: DOMAINS       cosim (PCOUNTER): domain counts, a comma list of 1, 2, 8
+#: GEN           cosim (PCOUNTER): generations, a comma list, all, or gf100
+#: LAYOUT        cosim (PCOUNTER): signal layout default | real | odd, or a GF100 preset with GEN=gf100
+#: DECODE        cosim (PCOUNTER): strict | lax
+#: FAULT         cosim: an injected-fault build (`target/release/pcnt faults` lists them)
+#: CORRUPT       cosim (PCOUNTER): harness self-test, flip an RTL flop at this cycle
+#: WINDOW        cosim: cycles of waves before a mismatch (1..100000)
+#: OUT           where failures, coverage and reports go (default out)
+#: JOBS          worker threads (default: all cores)
+#: SHARD, JSON   cosim: run shard I/N of the plan; write its results to JSON for `pcnt merge`
+#: PMON_SEEDS, PMON_CYCLES, R10K_SEEDS, R10K_CYCLES   cosim: the PMON and R10K regressions' own size
+#: FILE, ARGS    script, record-dump, import-mmiotrace: the input file(s); more pcnt options
+#: MUTANTS       mutate: how many mutants (default 150)
+#: SYNTH_DOMAINS synth: domain count of pcnt_top (default 8; make test uses 2)
+#: GATE_DOMAINS, GATE_SEEDS, GATE_CYCLES   gatesim: the gate-level runs
+#: BENCH_CYCLES, BENCH_ONLY, BENCH_MODES, BENCH_GATE_DOMAINS, BENCH_GATE_CYCLES, PEER_CYCLES   bench, bench-peer
+#: FUZZ_SECS, FUZZ_TARGETS   fuzz: seconds per target, which targets
+#: PCNT_NO_GTKWAVE   test: 1 skips installing GTKWave and the real-GTKWave check
+#: CARGO         the cargo to build with
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-17s %s\n", $$1, $$2}'
-	@echo "Variables for cosim: DEVICE=$(DEVICE) SEED=$(SEED) SEEDS=$(SEEDS) CYCLES=$(CYCLES) DOMAINS=$(DOMAINS) GEN=$(GEN) FAULT=$(FAULT) WINDOW=$(WINDOW) JOBS=$(JOBS) SHARD=$(SHARD) JSON=$(JSON) LAYOUT=$(LAYOUT) DECODE=$(DECODE)"
+	@echo "Variables (make TARGET NAME=value):"
+	@sed -n 's/^#: /  /p' $(MAKEFILE_LIST)
 
 # Install the Debian packages $(1) (as root, or through passwordless sudo).
 define apt_install
@@ -133,12 +158,16 @@ test-tools: ## install what only `make test` needs: GTKWave, xvfb-run, xauth (De
 
 # Checked before anything is built: the variables' values against the lists
 # in the sources (tools/check_vars.sh), and FILE for the targets that need one
-# (NEED_FILE, a target-specific variable that reaches this prerequisite; no
-# single quotes in it: the recipe quotes the values with them).
+# (NEED_FILE, a target-specific variable that reaches this prerequisite).
+# $(call q,V): V as one single-quoted shell word, whatever quotes it holds.
+q = '$(subst ','\'',$(1))'
+
 check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
-	@SEED='$(SEED)' SEEDS='$(SEEDS)' CYCLES='$(CYCLES)' DOMAINS='$(DOMAINS)' GEN='$(GEN)' FAULT='$(FAULT)' DEVICE='$(DEVICE)' \
-	  WINDOW='$(WINDOW)' JOBS='$(JOBS)' SHARD='$(SHARD)' LAYOUT='$(LAYOUT)' DECODE='$(DECODE)' \
-	  CORRUPT='$(CORRUPT)' FILE='$(FILE)' NEED_FILE='$(NEED_FILE)' bash tools/check_vars.sh
+	@SEED=$(call q,$(SEED)) SEEDS=$(call q,$(SEEDS)) CYCLES=$(call q,$(CYCLES)) DOMAINS=$(call q,$(DOMAINS)) \
+	  GEN=$(call q,$(GEN)) FAULT=$(call q,$(FAULT)) DEVICE=$(call q,$(DEVICE)) WINDOW=$(call q,$(WINDOW)) \
+	  JOBS=$(call q,$(JOBS)) SHARD=$(call q,$(SHARD)) LAYOUT=$(call q,$(LAYOUT)) DECODE=$(call q,$(DECODE)) \
+	  CORRUPT=$(call q,$(CORRUPT)) FILE=$(call q,$(FILE)) OUT=$(call q,$(OUT)) NEED_FILE=$(call q,$(NEED_FILE)) \
+	  bash tools/check_vars.sh
 
 build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim

@@ -444,6 +444,41 @@ fn make(args: &[&str]) -> (Option<i32>, String) {
     (o.status.code(), format!("{out}{err}"))
 }
 
+/// `make help` lists every variable a user can set: each upper-case name a
+/// recipe or a default reads that the Makefile does not define for itself
+/// (`NAME :=` / `NAME =` without `?`), besides make's own.
+#[test]
+fn make_help_lists_every_user_variable() {
+    let mk = std::fs::read_to_string(root().join("Makefile")).unwrap();
+    let own: std::collections::HashSet<&str> = mk
+        .lines()
+        .filter_map(|l| {
+            let (name, rest) = l.split_once(char::is_whitespace).or_else(|| l.split_once('='))?;
+            let rest = rest.trim_start();
+            let is_own = (rest.starts_with(":=") || rest.starts_with('=')) && !rest.starts_with("?=");
+            (is_own && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')).then_some(name)
+        })
+        .collect();
+    let make_own = ["MAKE", "MAKEFILE_LIST", "CC", "SHELL", "NEED_FILE"];
+    let (code, help) = make(&["help"]);
+    assert_eq!(code, Some(0), "{help}");
+    let listed: String = help.lines().skip_while(|l| !l.starts_with("Variables")).collect::<Vec<_>>().join("\n");
+    let mut missing = Vec::new();
+    let mut rest = mk.as_str();
+    while let Some(i) = rest.find("$(") {
+        rest = &rest[i + 2..];
+        let name: String =
+            rest.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_').collect();
+        let word = |t: &str| t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == name);
+        if name.len() > 1 && !own.contains(name.as_str()) && !make_own.contains(&name.as_str()) && !word(&listed) {
+            missing.push(name);
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "make help does not list {missing:?}:\n{listed}");
+}
+
 /// `make cosim DOMAINS=3` or `FAULT=nonexistent` failed only after the
 /// build: now `check-vars` refuses them first, with one line naming the
 /// valid values, which are read from the sources the binary is built from.
@@ -490,6 +525,17 @@ fn make_refuses_bad_variables_before_building() {
         ("CYCLES=lots", "CYCLES=lots: expected a decimal or 0x-hex number".to_string()),
         ("SHARD=3/3", "SHARD=3/3: expected I/N with 0 <= I < N".to_string()),
         ("JOBS=0", "JOBS=0: expected at least 1".to_string()),
+        // Values past what pcnt reads, and values that are no run at all.
+        ("DOMAINS=", "empty; leave it out for its default".to_string()),
+        ("SEEDS=", "empty; leave it out for its default".to_string()),
+        ("WINDOW=99999999999999999999", "expected at most 100000".to_string()),
+        ("WINDOW=100001", "expected at most 100000".to_string()),
+        ("CYCLES=18446744073709551616", "expected at most 18446744073709551615".to_string()),
+        ("DOMAINS=1,1", "1 given twice".to_string()),
+        ("SEED=18446744073709551615 SEEDS=2", "the last seed would pass 2^64 - 1".to_string()),
+        ("CORRUPT=200000", "past the end of every run (CYCLES=200000)".to_string()),
+        ("FILE=a'b", "quotes and shell characters are not passed through make".to_string()),
+        ("FILE=x;y", "quotes and shell characters are not passed through make".to_string()),
     ];
     for (var, want) in &cases {
         for target in ["check-vars", "cosim"] {
@@ -531,6 +577,10 @@ fn make_refuses_bad_variables_before_building() {
     assert_eq!(code, Some(0), "{out}");
     let (code, out) = make(&["check-vars", "DEVICE=r10k", "FAULT=r10k_stop_at_overflow"]);
     assert_eq!(code, Some(0), "{out}");
+    // A FILE name with a space is two names; each must exist.
+    let (code, out) = make(&["check-vars", "FILE=tests/scripts/no such.pcs"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.starts_with("make: FILE=tests/scripts/no such.pcs: no such file: tests/scripts/no (a space"), "{out}");
     // Targets that need FILE say so before building.
     for target in ["script", "record-dump", "import-mmiotrace"] {
         let (code, out) = make(&[target]);
@@ -872,4 +922,70 @@ fn r10k_shards_merge_per_device() {
     assert!(out.contains("FAILED R10K job ") && out.contains("(seed 1 r10000)"), "{out}");
     assert!(out.contains("repro: make cosim DEVICE=r10k SEED=") && out.contains("FAULT=r10k_irq_without_ie"), "{out}");
     assert!(!out.contains("PASSED"), "{out}");
+}
+
+/// An injected fault the run does not reach is no pass: `pcnt cosim
+/// --fault` and `pcnt script --fault` say NOT DETECTED and exit 3 (README
+/// "Exit status"), and tools/mutate.py counts such a run of a mutant as
+/// survived (its check functions, run here on a real fault build), not as
+/// an error or a kill.
+#[test]
+fn undetected_fault_has_its_own_status_and_counts_as_survived() {
+    let dir = scratch("cli-undetected");
+    let o = dir.join("out").display().to_string();
+    // A NEXT write in a swapping tick: 50 cycles of seed 1 have none.
+    let fault = "gf_next_write_lost_at_swap";
+    let r = pcnt(&[
+        "cosim",
+        "--gen",
+        "gf100",
+        "--fault",
+        fault,
+        "--seeds",
+        "1",
+        "--cycles",
+        "50",
+        "--no-progress",
+        "--out",
+        &o,
+    ]);
+    let (out, err) = text(&r);
+    assert_eq!(r.status.code(), Some(3), "{out}{err}");
+    assert!(out.contains(&format!("fault {fault} NOT DETECTED in 1 run(s), ")) && !out.contains("PASSED"), "{out}");
+    // A script on a fault build that passes: exit 3; beside a failing
+    // script the failure (1) wins, beside a malformed one the bad input (2).
+    let (quiet, bad) = (dir.join("quiet.pcs"), dir.join("bad.pcs"));
+    fs::write(&quiet, "domains 2\nwait 5\n").unwrap();
+    fs::write(&bad, "domains 2\nwiat 5\n").unwrap();
+    let (q, b) = (quiet.display().to_string(), bad.display().to_string());
+    for (files, code) in [(vec![&q], 3), (vec![&q, &b], 2)] {
+        let args: Vec<&str> = ["script", "--fault", "threshold_cmp", "--out", &o]
+            .into_iter()
+            .chain(files.iter().map(|f| f.as_str()))
+            .collect();
+        let r = pcnt(&args);
+        let (out, err) = text(&r);
+        assert_eq!(r.status.code(), Some(code), "{args:?}:\n{out}{err}");
+    }
+    assert!(text(&pcnt(&["script", "--fault", "threshold_cmp", "--out", &o, &q])).0.contains("NOT DETECTED"));
+    // tools/mutate.py's GF100 check on that build: survived.
+    let work = dir.join("work");
+    fs::create_dir_all(&work).unwrap();
+    let _ = fs::remove_file(work.join("tree"));
+    std::os::unix::fs::symlink(root(), work.join("tree")).unwrap();
+    let py = "import importlib.util, sys, pathlib\n\
+              spec = importlib.util.spec_from_file_location('mutate', sys.argv[1])\n\
+              m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n\
+              w = pathlib.Path(sys.argv[3])\n\
+              print(m.check_gf100(sys.argv[2], sys.argv[4], 1, 50, w, w / 'out'))\n";
+    let r = Command::new("python3")
+        .args(["-c", py])
+        .arg(root().join("tools/mutate.py"))
+        .arg(env!("CARGO_BIN_EXE_pcnt"))
+        .arg(&work)
+        .arg(fault)
+        .output()
+        .unwrap();
+    let (out, err) = text(&r);
+    assert_eq!(out.trim(), "('survived', '')", "mutate.py's verdict:\n{out}{err}");
 }

@@ -255,7 +255,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         jobs: 2,
         shard: (0, 1),
         json: None,
-        coverage_plan: root().join("docs/coverage-plan.md"),
+        coverage_plan: pcounter_sim::engine::regress::PLAN.into(),
         coverage_gate: false,
         corrupt_at: None,
         pin: Default::default(),

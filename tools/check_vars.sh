@@ -33,7 +33,8 @@ faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' 
 # Devices: the registry's names (sim/src/devices.rs, each entry's `name:`).
 devices=$(sed -nE 's/^        name: "([a-z0-9]+)",$/\1/p' sim/src/devices.rs | tr '\n' ' ')
 max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
-[ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$gf_presets" ] && [ -n "$max_seeds" ] ||
+window_max=$(sed -nE 's/^pub const WINDOW_MAX: u64 = ([0-9_]+);/\1/p' sim/src/engine/artifacts.rs | tr -d _)
+[ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$gf_presets" ] && [ -n "$max_seeds" ] && [ -n "$window_max" ] ||
 	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"
 
 # $1 in the words $2?
@@ -48,29 +49,67 @@ number() {
 	[[ "$1" =~ ^([0-9][0-9_]*|0[xX][0-9a-fA-F_]+)$ ]]
 }
 
-check_number() { # NAME VALUE MIN [MAX]
-	local v=${2//_/}
+# NAME VALUE MIN [MAX]: VALUE a number in MIN..=MAX (MAX default 2^64 - 1,
+# pcnt's u64). Python compares, as bash's arithmetic wraps past 2^63 - 1.
+# pcnt's reading of a number (cli.rs `num`), for python3 -c.
+PYNUM='def n(s):
+    s = s.replace("_", "")
+    return int(s[2:], 16) if s[:2] in ("0x", "0X") else int(s)
+'
+check_number() {
 	number "$2" || fail "$1=$2: expected a decimal or 0x-hex number"
-	v=$((v))
-	[ "$v" -ge "$3" ] || fail "$1=$2: expected at least $3"
-	[ -z "${4:-}" ] || [ "$v" -le "$4" ] || fail "$1=$2: expected at most $4"
+	local why
+	why=$(python3 -c "$PYNUM"'
+import sys
+v, lo, hi = n(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3] or 2**64 - 1)
+print("" if lo <= v <= hi else (f"expected at least {lo}" if v < lo else f"expected at most {hi}"))
+' "$2" "$3" "${4:-}") || fail "check-vars: python3 failed on $1=$2"
+	[ -z "$why" ] || fail "$1=$2: $why"
 }
 
 if [ -n "${NEED_FILE:-}" ] && [ -z "${FILE:-}" ]; then
 	fail "$NEED_FILE"
 fi
+# Variables the Makefile always gives a value: empty means `NAME=` on the
+# command line, which would reach pcnt as a missing option value.
+for v in SEED SEEDS CYCLES DOMAINS GEN WINDOW JOBS SHARD OUT; do
+	[ -n "${!v-x}" ] || fail "$v=: empty; leave it out for its default (make help lists them)"
+done
 [ -z "${SEED:-}" ] || check_number SEED "$SEED" 0
 [ -z "${SEEDS:-}" ] || check_number SEEDS "$SEEDS" 1 "$max_seeds"
+if [ -n "${SEED:-}" ] && [ -n "${SEEDS:-}" ]; then
+	python3 -c "$PYNUM"'
+import sys; sys.exit(n(sys.argv[1]) + n(sys.argv[2]) - 1 > 2**64 - 1)' "$SEED" "$SEEDS" ||
+		fail "SEED=$SEED SEEDS=$SEEDS: the last seed would pass 2^64 - 1"
+fi
 [ -z "${CYCLES:-}" ] || check_number CYCLES "$CYCLES" 1
-[ -z "${WINDOW:-}" ] || check_number WINDOW "$WINDOW" 0
+[ -z "${WINDOW:-}" ] || check_number WINDOW "$WINDOW" 1 "$window_max"
 [ -z "${JOBS:-}" ] || check_number JOBS "$JOBS" 1 4096
 [ -z "${CORRUPT:-}" ] || check_number CORRUPT "$CORRUPT" 0
+if [ -n "${CORRUPT:-}" ] && [ -n "${CYCLES:-}" ]; then
+	python3 -c "$PYNUM"'
+import sys; sys.exit(n(sys.argv[1]) >= n(sys.argv[2]))' "$CORRUPT" "$CYCLES" ||
+		fail "CORRUPT=$CORRUPT: past the end of every run (CYCLES=$CYCLES)"
+fi
+# FILE: names separated by spaces; quotes and shell characters are refused
+# (the recipes pass FILE to the shell unquoted); each name must exist.
+if [ -n "${FILE:-}" ]; then
+	[[ "$FILE" != *[\'\"\`\$\\\;\&\|\<\>\(\)]* ]] ||
+		fail "FILE=$FILE: quotes and shell characters are not passed through make; run target/release/pcnt script 'FILE' instead"
+	for f in $FILE; do
+		[ "$f" = - ] || [ -e "$f" ] ||
+			fail "FILE=$FILE: no such file: $f (a space separates files; for a name with a space run target/release/pcnt script directly)"
+	done
+fi
 if [ -n "${DOMAINS:-}" ]; then
 	IFS=, read -r -a list <<<"$DOMAINS"
 	[ "${#list[@]}" -gt 0 ] || fail "DOMAINS=$DOMAINS: valid domain counts are $(join $domain_counts) (a comma list)"
+	seen=" "
 	for d in "${list[@]}"; do
 		one_of "$d" "$domain_counts" ||
 			fail "DOMAINS=$DOMAINS: valid domain counts are $(join $domain_counts) (a comma list; the Verilated builds)"
+		[[ "$seen" != *" $d "* ]] || fail "DOMAINS=$DOMAINS: $d given twice (each count runs once)"
+		seen="$seen$d "
 	done
 fi
 if [ -n "${GEN:-}" ]; then

@@ -366,6 +366,59 @@ def two_domain_scripts(tree):
     ]
 
 
+# A PCOUNTER cosim failure line, and how its match reads; the other
+# devices' lines give a seed and the mismatch.
+PCNT_FAILED = r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)"
+
+
+def pcnt_how(m):
+    return f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}"
+
+
+def seed_how(m):
+    return f"cosim seed {m.group(1)}: {m.group(2)[:80]}"
+
+
+# pcnt's exit status when a fault build (here: a mutant) ran and nothing
+# failed (README "Exit status"); a run without a fault passes with 0.
+UNDETECTED = 3
+
+
+def passed(r, fault):
+    """Whether run `r` found nothing: exit 3 on a mutant (`--fault`), 0 on
+    the unmutated build."""
+    return r.returncode == (UNDETECTED if fault else 0)
+
+
+def script_verdict(r, fault, what):
+    """Verdict of a `pcnt script` run, or None when it passed (the check
+    goes on to its random seeds)."""
+    if passed(r, fault):
+        return None
+    if r.returncode == 1:
+        first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
+        return "lockstep", f"{what}: " + first[5:][:100]
+    if r.returncode < 0:
+        return "crashed", f"{what}: signal {-r.returncode}"
+    return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
+def cosim_verdict(r, fault, failed_re, how):
+    """Verdict of a `pcnt cosim` run: survived (nothing failed), lockstep
+    (a mismatch; `failed_re` finds its line, `how` renders the match),
+    crashed (a signal: a Verilated model that aborts, e.g. a combinational
+    loop that no longer converges, is a detected bug but not a compared
+    mismatch) or error (the harness could not run it)."""
+    if passed(r, fault):
+        return "survived", ""
+    if r.returncode == 1:
+        m = re.search(failed_re, r.stdout + r.stderr)
+        return "lockstep", how(m) if m else "cosim mismatch"
+    if r.returncode < 0:
+        return "crashed", f"cosim: signal {-r.returncode}"
+    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+
+
 def check(pcnt, fault, seeds, cycles, work, out):
     """Scripts, then random seeds, on one build (fault None: the unmutated
     2-domain configuration). Returns (verdict, how): killed / survived, or
@@ -378,13 +431,9 @@ def check(pcnt, fault, seeds, cycles, work, out):
         for x in ("1", "2", "3"):
             r = pcnt_run([pcnt, "script", *two_domain_scripts(tree), *fl, "--quiet", "--out", str(out),
                                 "--window", "50", "--xseed", x], capture_output=True, text=True, timeout=600, cwd=tree)
-            if r.returncode == 1:
-                first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
-                return "lockstep", f"script (xseed {x}): " + first[5:][:100]
-            if r.returncode < 0:
-                return "crashed", f"script (xseed {x}): signal {-r.returncode}"
-            if r.returncode != 0:
-                return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+            v = script_verdict(r, fault, f"script (xseed {x})")
+            if v:
+                return v
         # The unmutated run pins the mutants' configuration (a 2-domain build
         # of the default layout and decode); without it the seeds would pick
         # the odd layout and the lax decode, which are other builds.
@@ -395,16 +444,7 @@ def check(pcnt, fault, seeds, cycles, work, out):
     except subprocess.TimeoutExpired:
         # Not a detected mismatch: the run was cut off, so it is reported apart.
         return "timeout", "no result in 600 s"
-    if r.returncode == 0:
-        return "survived", ""
-    if r.returncode == 1:
-        m = re.search(r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)", r.stdout + r.stderr)
-        return "lockstep", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
-    if r.returncode < 0:
-        # A Verilated model that aborts (e.g. a combinational loop that no
-        # longer converges) is a detected bug, but not a compared mismatch.
-        return "crashed", f"cosim: signal {-r.returncode}"
-    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+    return cosim_verdict(r, fault, PCNT_FAILED, pcnt_how)
 
 
 def check_pmon(pcnt, fault, seeds, cycles, work, out):
@@ -417,26 +457,15 @@ def check_pmon(pcnt, fault, seeds, cycles, work, out):
     try:
         r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
-        if r.returncode == 1:
-            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
-            return "lockstep", "script: " + first[5:][:100]
-        if r.returncode < 0:
-            return "crashed", f"script: signal {-r.returncode}"
-        if r.returncode != 0:
-            return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+        v = script_verdict(r, fault, "script")
+        if v:
+            return v
         r = pcnt_run([pcnt, "cosim", "--device", "pmon", *fl, "--seed", "1", "--seeds", str(seeds),
                             "--cycles", str(cycles), "--jobs", "1", "--no-progress", "--shrink-secs", "0",
                             "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
         return "timeout", "no result in 600 s"
-    if r.returncode == 0:
-        return "survived", ""
-    if r.returncode == 1:
-        m = re.search(r"cosim PMON FAILED: seed (\d+) \(\w+\) . (.*)", r.stdout + r.stderr)
-        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
-    if r.returncode < 0:
-        return "crashed", f"cosim: signal {-r.returncode}"
-    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+    return cosim_verdict(r, fault, r"cosim PMON FAILED: seed (\d+) \(\w+\) . (.*)", seed_how)
 
 
 def r10k_scripts(tree, variant="r10000"):
@@ -474,31 +503,20 @@ def check_r10k(pcnt, fault, seeds, cycles, work, out, variant="r10000"):
     try:
         r = pcnt_run([pcnt, "script", *scripts, *fl, "--quiet", "--out", str(out)],
                            capture_output=True, text=True, timeout=600, cwd=tree)
-        if r.returncode == 1:
-            first = next((l for l in r.stderr.split("\n") if l.startswith("FAIL")), "FAIL")
-            return "lockstep", "script: " + first[5:][:100]
-        if r.returncode < 0:
-            return "crashed", f"script: signal {-r.returncode}"
-        if r.returncode != 0:
-            return "error", f"pcnt script exit {r.returncode}: {r.stderr.strip()[:200]}"
+        v = script_verdict(r, fault, "script")
+        if v:
+            return v
         runs = [(s, 1) for s in range(1, 2 * seeds, 2)] if fault is None else [(1, seeds)]
         for seed, n in runs:
             r = pcnt_run([pcnt, "cosim", "--device", "r10k", *fl, "--seed", str(seed),
                                 "--seeds", str(n), "--cycles", str(cycles), "--jobs", "1", "--no-progress",
                                 "--shrink-secs", "0", "--window", "50", "--out", str(out)],
                                capture_output=True, text=True, timeout=600, cwd=tree)
-            if r.returncode != 0:
+            if not passed(r, fault):
                 break
     except subprocess.TimeoutExpired:
         return "timeout", "no result in 600 s"
-    if r.returncode == 0:
-        return "survived", ""
-    if r.returncode == 1:
-        m = re.search(r"cosim R10K FAILED: seed (\d+) \(\w+\) . (.*)", r.stdout + r.stderr)
-        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
-    if r.returncode < 0:
-        return "crashed", f"cosim: signal {-r.returncode}"
-    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+    return cosim_verdict(r, fault, r"cosim R10K FAILED: seed (\d+) \(\w+\) . (.*)", seed_how)
 
 
 def check_gf100(pcnt, fault, seeds, cycles, work, out):
@@ -513,14 +531,7 @@ def check_gf100(pcnt, fault, seeds, cycles, work, out):
                       "--window", "50", "--out", str(out)], capture_output=True, text=True, timeout=600, cwd=tree)
     except subprocess.TimeoutExpired:
         return "timeout", "no result in 600 s"
-    if r.returncode == 0:
-        return "survived", ""
-    if r.returncode == 1:
-        m = re.search(r"FAILED: seed (\d+) gen gf100 layout \w+ . (.*)", r.stdout + r.stderr)
-        return "lockstep", f"cosim seed {m.group(1)}: {m.group(2)[:80]}" if m else "cosim mismatch"
-    if r.returncode < 0:
-        return "crashed", f"cosim: signal {-r.returncode}"
-    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+    return cosim_verdict(r, fault, r"FAILED: seed (\d+) gen gf100 layout \w+ . (.*)", seed_how)
 
 
 def shared_files():
@@ -541,14 +552,7 @@ def check_d1(pcnt, fault, seeds, cycles, work, out):
                      capture_output=True, text=True, timeout=600, cwd=work / "tree")
     except subprocess.TimeoutExpired:
         return "timeout", "no result in 600 s"
-    if r.returncode == 0:
-        return "survived", ""
-    if r.returncode == 1:
-        m = re.search(r"FAILED: seed (\d+) gen (\w+) domains \d+ . (.*)", r.stdout + r.stderr)
-        return "lockstep", f"cosim seed {m.group(1)} {m.group(2)}: {m.group(3)[:80]}" if m else "cosim mismatch"
-    if r.returncode < 0:
-        return "crashed", f"cosim: signal {-r.returncode}"
-    return "error", f"pcnt cosim exit {r.returncode}: {r.stderr.strip()[:200]}"
+    return cosim_verdict(r, fault, PCNT_FAILED, pcnt_how)
 
 
 # The second judges of a device's survivors: (suffix of the fault build,

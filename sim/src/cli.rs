@@ -22,7 +22,7 @@ pub const MAX_SEEDS: u64 = 1_000_000;
     // with (sim/build.rs checks the pin).
     version = concat!(env!("CARGO_PKG_VERSION"), ", RTL built with ", env!("PCNT_VERILATOR")),
     about = "PCOUNTER lockstep harness: the Verilated RTL and the Rust model, cycle by cycle",
-    after_help = "Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input.",
+    after_help = EXIT_STATUS,
     arg_required_else_help = true,
     disable_help_subcommand = false
 )]
@@ -31,9 +31,17 @@ pub struct Cli {
     pub cmd: Cmd,
 }
 
+/// The exit statuses of `pcnt` (README "Exit status" has the same table).
+pub const EXIT_STATUS: &str = "Exit status (cosim, script, merge and the other commands):
+  0  pass
+  1  a failure: RTL/model mismatch, failed script expectation, RTL assertion
+  2  bad input: usage, a malformed script or file, an output folder that cannot be written
+  3  an injected fault (--fault) ran and nothing failed: the fault was not detected";
+
 #[derive(Subcommand, Debug)]
 pub enum Cmd {
     /// Random lockstep regression: seeds x domain counts, generation rotating with the seed
+    #[command(after_help = EXIT_STATUS)]
     Cosim(CosimArgs),
     /// Merge the --json results of the shards of a regression (per device, a summary each); fails on a failure or a missing job
     Merge {
@@ -75,6 +83,10 @@ pub enum Cmd {
 }
 
 fn script_help() -> String {
+    format!("{}\n\n{EXIT_STATUS}", script_commands())
+}
+
+fn script_commands() -> String {
     let devices = pcounter_sim::devices::DEVICES.iter().enumerate().map(|(i, d)| {
         let head = if i == 0 {
             "Script commands (one per line, `#` starts a comment; no `device` line: PCOUNTER):".to_string()
@@ -114,6 +126,9 @@ pub struct CosimArgs {
     /// Fail when a bin of docs/coverage-plan.md is unhit
     #[arg(long)]
     pub coverage_gate: bool,
+    /// Coverage plan to close against instead of the docs/coverage-plan.md built into pcnt
+    #[arg(long, value_name = "FILE")]
+    pub plan: Option<PathBuf>,
     /// PCOUNTER: harness self-test: flip an RTL flop at this cycle
     #[arg(long, value_parser = num, value_name = "CYCLE")]
     pub corrupt_at: Option<u64>,
@@ -143,8 +158,8 @@ pub struct ArtArgs {
     /// Folder of failure artifacts and coverage.json (created when missing)
     #[arg(long, default_value = "out", value_name = "DIR")]
     pub out: PathBuf,
-    /// Bus cycles of the waves before a mismatch
-    #[arg(long, default_value = "2000", value_parser = num, value_name = "N")]
+    /// Bus cycles of the waves before a mismatch (1..=100000)
+    #[arg(long, default_value = "2000", value_parser = window, value_name = "N")]
     pub window: u64,
     /// Time budget for shrinking a failure's stimulus to minimal.EXT (0: off)
     #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
@@ -258,6 +273,11 @@ fn in_range(v: &str, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
 
 fn seeds(v: &str) -> Result<u64, String> {
     in_range(v, 1, MAX_SEEDS, &format!("1..={MAX_SEEDS}: at most {MAX_SEEDS} seeds per run"))
+}
+
+fn window(v: &str) -> Result<u64, String> {
+    let max = pcounter_sim::engine::artifacts::WINDOW_MAX;
+    in_range(v, 1, max, &format!("1..={max}: at most {max} cycles of waves before a mismatch"))
 }
 
 fn cycles(v: &str) -> Result<u64, String> {

@@ -17,7 +17,8 @@
 //!   pcnt completions bash|zsh|fish|elvish|powershell
 //!
 //! Exit status: 0 pass, 1 mismatch or failed expectation, 2 bad input (clap's
-//! usage errors included). Every output folder is created when missing.
+//! usage errors included), 3 an injected fault not detected (`--fault`, no
+//! failure). Every output folder is created when missing.
 
 mod cli;
 
@@ -50,8 +51,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn artifacts(a: &cli::ArtArgs) -> Artifacts {
-    Artifacts { out: a.out.clone(), window: a.window, shrink_secs: a.shrink_secs }
+/// The artifacts options, after checking that the output folder can be
+/// created and written: a run that cannot write its failure artifacts, its
+/// coverage or its results is refused before it starts.
+fn artifacts(a: &cli::ArtArgs) -> Result<Artifacts, String> {
+    let probe = a.out.join(format!(".pcnt-write-check-{}", std::process::id()));
+    std::fs::create_dir_all(&a.out)
+        .and_then(|_| std::fs::write(&probe, b""))
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| format!("--out {}: cannot write there: {e}", a.out.display()))?;
+    Ok(Artifacts { out: a.out.clone(), window: a.window, shrink_secs: a.shrink_secs })
 }
 
 fn run(cmd: Cmd) -> Result<u8, String> {
@@ -80,6 +89,14 @@ fn run(cmd: Cmd) -> Result<u8, String> {
 }
 
 fn cosim(a: CosimArgs) -> Result<u8, String> {
+    for (opt, list) in
+        [("--domains", a.domains.as_ref().map(|d| d.iter().map(|n| n.to_string()).collect())), ("--gen", a.gen.clone())]
+    {
+        let list: Vec<String> = list.unwrap_or_default();
+        if let Some(v) = list.iter().enumerate().find_map(|(i, v)| list[..i].contains(v).then_some(v)) {
+            return Err(format!("{opt} {}: {v} given twice (each runs once)", list.join(",")));
+        }
+    }
     let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let device = devices::by_name(&a.device).expect("every --device value is a registered device");
     let own = devices::DeviceArgs {
@@ -103,20 +120,51 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
             return Err(format!("fault {f} is a {} fault: run it with --device {}", owner.title, owner.name));
         }
     }
+    if a.seed.checked_add(a.seeds - 1).is_none() {
+        return Err(format!(
+            "--seed {} --seeds {}: the last seed would pass 2^64 - 1 (at most --seeds {})",
+            a.seed,
+            a.seeds,
+            u64::MAX - a.seed + 1
+        ));
+    }
+    if let Some(c) = a.corrupt_at.filter(|&c| c >= a.cycles) {
+        return Err(format!(
+            "--corrupt-at {c}: past the end of every run (--cycles {}: cycles 0..{})",
+            a.cycles,
+            a.cycles - 1
+        ));
+    }
     let o = Opts {
         seed: a.seed,
         seeds: a.seeds,
         cycles: a.cycles,
         fault: a.fault,
-        art: artifacts(&a.art),
+        art: artifacts(&a.art)?,
         progress: !a.no_progress,
         jobs,
         coverage_gate: a.coverage_gate,
-        coverage_plan: PathBuf::from(regress::PLAN_NAME),
+        coverage_plan: match &a.plan {
+            None => regress::PLAN.to_string(),
+            Some(p) => {
+                let text = std::fs::read_to_string(p).map_err(|e| format!("--plan {}: {e}", p.display()))?;
+                if pcounter_sim::engine::coverage::plan_rows(&text).is_empty() {
+                    return Err(format!(
+                        "--plan {}: no coverage bins (expected `| bin | ... |` table rows)",
+                        p.display()
+                    ));
+                }
+                text
+            }
+        },
     };
     let shard = ShardOpts { shard: a.shard, json: a.json };
     let failed = (device.cosim)(&o, &own, &shard)?;
-    Ok(if failed == 0 { 0 } else { 1 })
+    Ok(match (failed, &o.fault) {
+        (0, None) => 0,
+        (0, Some(_)) => regress::EXIT_UNDETECTED,
+        _ => 1,
+    })
 }
 
 fn scripts(a: ScriptArgs) -> Result<u8, String> {
@@ -126,7 +174,7 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
     if a.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         return Err("script: `-` (stdin) can be read once only".into());
     }
-    let art = artifacts(&a.art);
+    let art = artifacts(&a.art)?;
     let o = ScriptOpts {
         model_only: a.model_only,
         fault: a.fault.as_deref(),
@@ -142,21 +190,37 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
         let name = if f.as_os_str() == "-" { "stdin".to_string() } else { f.display().to_string() };
         let run = devices::read_script(f).map_err(ScriptError::Input).and_then(|t| devices::run_script(&name, &t, &o));
         match run {
+            Ok((d, cycles)) if a.fault.is_some() => {
+                let f = a.fault.as_deref().unwrap_or_default();
+                println!("NOT DETECTED {name}: fault {f} ({cycles} cycles, {})", d.title);
+                code = worst(code, regress::EXIT_UNDETECTED);
+            }
             Ok((d, cycles)) => {
                 let dev = if d.name == devices::DEVICES[0].name { String::new() } else { format!("{}, ", d.title) };
                 println!("PASS {name} ({cycles} cycles, {dev}{})", if a.model_only { "model only" } else { "lockstep" })
             }
             Err(ScriptError::Input(e)) => {
                 eprintln!("{e}");
-                code = code.max(2);
+                code = worst(code, 2);
             }
             Err(ScriptError::Failed(e)) => {
                 eprintln!("FAIL {e}");
-                code = code.max(1);
+                code = worst(code, 1);
             }
         }
     }
     Ok(code)
+}
+
+/// The status of several scripts: bad input over a failure over a fault
+/// not detected over a pass.
+fn worst(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| [0, regress::EXIT_UNDETECTED, 1, 2].iter().position(|&x| x == c).unwrap_or(4);
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
 }
 
 /// Writes `text` to `path`, creating its folder first.

@@ -33,6 +33,11 @@ pub struct Artifacts {
     pub shrink_secs: u64,
 }
 
+/// Most bus cycles of waves before a failure (`--window`): 100 000 cycles
+/// of an 8-domain run are about 200 MB of VCD, and a larger ask is refused
+/// (exit 2) rather than filling the disk.
+pub const WINDOW_MAX: u64 = 100_000;
+
 /// Past this many cycles a failure's stimulus is not written as a script
 /// (millions of lines); the repro line regenerates it exactly.
 pub const SCRIPT_CYCLES_MAX: u64 = 2_000_000;

@@ -4,7 +4,6 @@
 //! the first failure reported with its artifacts. A device gives its jobs
 //! ([`Job`]); everything else is here, once.
 
-use std::fs;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -19,6 +18,15 @@ use crate::engine::results::{JobResult, Results, ShardOpts};
 /// The coverage plan that holds every device's bins (a section each).
 pub const PLAN_NAME: &str = "docs/coverage-plan.md";
 
+/// [`PLAN_NAME`] as built into the binary, so that `pcnt` reads the same
+/// plan from any working directory (`pcnt cosim --plan FILE` overrides it).
+pub const PLAN: &str = include_str!("../../../docs/coverage-plan.md");
+
+/// Exit status of `pcnt cosim` and `pcnt script` when an injected fault
+/// ran and nothing failed: not a pass (the fault build is not the design)
+/// and not a mismatch (README "Exit status").
+pub const EXIT_UNDETECTED: u8 = 3;
+
 /// Options of `pcnt cosim` every device takes.
 #[derive(Clone, Debug)]
 pub struct Opts {
@@ -30,7 +38,8 @@ pub struct Opts {
     pub progress: bool,
     pub jobs: usize,
     pub coverage_gate: bool,
-    pub coverage_plan: PathBuf,
+    /// The coverage plan's text ([`PLAN`] unless `--plan` names a file).
+    pub coverage_plan: String,
 }
 
 /// Options some devices take (`pcnt cosim` / `pcnt script`): each device
@@ -115,6 +124,9 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
     let label = &p.label;
     let (si, sn) = s.shard;
     let mine: Vec<(usize, R)> = p.jobs.iter().cloned().enumerate().filter(|(i, _)| i % sn == si).collect();
+    if mine.is_empty() {
+        return Err(format!("--shard {si}/{sn}: the plan has {} run(s), so this shard has none", p.jobs.len()));
+    }
     eprintln!(
         "{label}: {} runs = seeds {}..{}{}, {} cycles each{}{}, {} job(s) in parallel",
         mine.len(),
@@ -182,10 +194,18 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
         artifacts::print_where(&job.repro(), p.ext, written);
         return Ok(failures.len());
     }
+    if let Some(f) = &o.fault {
+        // A fault build that passes is no pass: say so, with its own status.
+        let cycles: u64 = results.iter().map(|r| r.cycles).sum();
+        println!(
+            "{label}: fault {f} NOT DETECTED in {} run(s), {cycles} cycles, {secs:.1} s (exit {EXIT_UNDETECTED})",
+            results.len()
+        );
+        return Ok(0);
+    }
     (p.summary)(&results, secs);
-    let plan_text = fs::read_to_string(&o.coverage_plan).unwrap_or_default();
     let json = o.art.out.join(&p.coverage_json);
-    let c = coverage::closure(&cov, &plan_text, &p.plan_label, Some(&json));
+    let c = coverage::closure(&cov, &o.coverage_plan, &p.plan_label, Some(&json));
     if o.coverage_gate && !c.passed() {
         println!("{label}: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
         return Ok(1);

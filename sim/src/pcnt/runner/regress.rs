@@ -39,7 +39,7 @@ pub struct CosimOpts {
     pub json: Option<PathBuf>,
     /// The coverage plan (bins and waivers), and whether an unhit
     /// non-waived bin fails the run.
-    pub coverage_plan: PathBuf,
+    pub coverage_plan: String,
     pub coverage_gate: bool,
     pub pin: Pin,
     /// Harness self-test: flip an RTL flop at this cycle of every job.
