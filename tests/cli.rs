@@ -989,3 +989,40 @@ fn undetected_fault_has_its_own_status_and_counts_as_survived() {
     let (out, err) = text(&r);
     assert_eq!(out.trim(), "('survived', '')", "mutate.py's verdict:\n{out}{err}");
 }
+
+/// Values that are no run at all are refused before anything runs, with
+/// exit 2 and the limit (README "Exit status").
+#[rstest::rstest]
+#[case(&["cosim", "--window", "100001"], "at most 100000 cycles of waves")]
+#[case(&["cosim", "--seed", "18446744073709551615", "--seeds", "2"], "the last seed would pass 2^64 - 1")]
+#[case(&["cosim", "--cycles", "1000", "--corrupt-at", "1000"], "--corrupt-at 1000: past the end of every run")]
+#[case(&["cosim", "--seeds", "2", "--domains", "1", "--shard", "5/6"], "--shard 5/6: the plan has 2 run(s)")]
+#[case(&["cosim", "--seeds", "1", "--out", "/proc/nope"], "--out /proc/nope: cannot write there")]
+#[case(&["script", "tests/scripts/single_event.pcs", "--out", "/proc/nope"], "--out /proc/nope: cannot write there")]
+#[case(&["cosim", "--seeds", "1", "--plan", "/nonexistent/plan.md"], "--plan /nonexistent/plan.md: ")]
+#[case(&["cosim", "--seeds", "1", "--plan", "Cargo.toml"], "--plan Cargo.toml: no coverage bins")]
+#[case(&["cosim", "--domains", "1,1"], "--domains 1,1: 1 given twice")]
+#[case(&["cosim", "--gen", "nv40,nv40"], "--gen nv40,nv40: nv40 given twice")]
+fn cosim_refuses_values_that_are_no_run(#[case] args: &[&str], #[case] want: &str) {
+    let r = pcnt(args);
+    let (out, err) = text(&r);
+    assert_eq!(r.status.code(), Some(2), "{args:?}:\n{out}{err}");
+    assert!(err.contains(want), "{args:?}: no `{want}` in:\n{err}");
+    assert!(!out.contains("PASSED"), "{out}");
+}
+
+/// `pcnt` run from an unrelated directory closes coverage against the plan
+/// built into it (it read docs/coverage-plan.md from the working directory
+/// and called every bin unplanned).
+#[test]
+fn cosim_closes_coverage_from_any_directory() {
+    let dir = scratch("cli-anywhere");
+    let r = pcnt_in(
+        &dir,
+        &["cosim", "--device", "pmon", "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", "o"],
+    );
+    let (out, err) = text(&r);
+    assert_eq!(r.status.code(), Some(0), "{out}{err}");
+    assert!(out.contains("coverage (docs/coverage-plan.md, PMON;") && !out.contains("unplanned"), "{out}");
+    assert!(dir.join("o/coverage-pmon.json").is_file());
+}
