@@ -285,7 +285,7 @@ record-dump: build ## decode record packets: make record-dump FILE=packets.log [
 
 import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [ARGS="--run --model-only --out x.pcs --gen g84 --domains 2"]
 import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
-	$(PCNT) import-mmiotrace $(FILE) $(ARGS)
+	$(PCNT) import-mmiotrace $(FILE) --out-dir $(OUT) $(ARGS)
 
 lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers only in rtl/lint.vlt)
 	@for n in $(LINT_DOMAINS); do \

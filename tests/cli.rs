@@ -412,6 +412,21 @@ fn merge_validates_its_inputs() {
     let (code, _, err) = merge(&[&a, &out_of_plan]);
     assert_eq!(code, Some(2));
     assert!(err.contains("job index 7 is outside the plan of 4 jobs"), "{err}");
+    // A passing job that ran fewer cycles than the plan, and cycle counts
+    // whose total passes 2^64 - 1 (it wrapped: "4 runs, 3998 cycles").
+    let mut short = results(1, 100, &[1, 3], &[]);
+    short.jobs[1].cycles = 99;
+    let short = write("short.json", &short);
+    let (code, _, err) = merge(&[&a, &short]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("job 3 passed after 99 cycles, but the plan runs 100"), "{err}");
+    let mut huge = results(1, 100, &[1, 3], &[]);
+    huge.jobs[0].cycles = u64::MAX - 1000;
+    huge.jobs[1].cycles = u64::MAX - 1000;
+    let huge = write("huge.json", &huge);
+    let (code, out, err) = merge(&[&a, &huge]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("cycles take the total past 2^64 - 1") && !out.contains("PASSED"), "{err}");
     // An empty plan, with no runs: never PASSED with 0 runs.
     let mut empty = results(1, 100, &[], &[]);
     empty.plan.clear();

@@ -196,3 +196,23 @@ fn malformed_traces_give_file_line_errors() {
         assert!(!dir.join(format!("{name}.pcs")).exists());
     }
 }
+
+/// `--run` without `--out` saves the script in `--out-dir` (it always wrote
+/// `./out/<trace>.pcs`); `make import-mmiotrace` passes `OUT` there.
+#[test]
+fn run_saves_the_script_in_out_dir() {
+    let dir = scratch("mmiotrace-out-dir").join("elsewhere");
+    let trace = root().join("tests/mmiotrace/nv50_perfctr.mmiotrace");
+    let cwd = scratch("mmiotrace-out-dir-cwd");
+    let out = Command::new(env!("CARGO_BIN_EXE_pcnt"))
+        .args(["import-mmiotrace", &trace.display().to_string(), "--model-only", "--out-dir"])
+        .arg(&dir)
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let script = dir.join("nv50_perfctr.pcs");
+    assert!(script.is_file() && stdout.contains(&format!("wrote {}", script.display())), "{stdout}");
+    assert!(!cwd.join("out").exists(), "wrote into ./out too");
+}

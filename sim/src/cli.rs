@@ -235,9 +235,12 @@ pub enum Format {
 pub struct ImportArgs {
     /// Linux mmiotrace log
     pub file: PathBuf,
-    /// Write the script here (default: stdout; with --run, out/<trace name>.pcs)
+    /// Write the script here (default: stdout; with --run, OUT_DIR/<trace name>.pcs)
     #[arg(long, value_name = "SCRIPT")]
     pub out: Option<PathBuf>,
+    /// Folder of the default script with --run and of failure artifacts (created when missing)
+    #[arg(long, default_value = "out", value_name = "OUT_DIR")]
+    pub out_dir: PathBuf,
     /// Generation of the script (default: from the trace)
     #[arg(long, value_parser = PossibleValuesParser::new(script::GENS), value_name = "GEN")]
     pub gen: Option<String>,

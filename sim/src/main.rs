@@ -22,7 +22,7 @@
 
 mod cli;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
@@ -264,11 +264,11 @@ fn record_dump(a: RecordDumpArgs) -> Result<u8, String> {
 /// line names a file that exists.
 fn import_mmiotrace(a: ImportArgs) -> Result<u8, String> {
     use pcounter_sim::mmiotrace;
-    let ImportArgs { file, out, gen, domains, run, model_only } = a;
+    let ImportArgs { file, out, out_dir, gen, domains, run, model_only } = a;
     // The model alone is a way of running: it implies --run.
     let run = run || model_only;
     let o = mmiotrace::Options { gen, domains };
-    let art = &Artifacts { out: PathBuf::from("out"), window: 2000, shrink_secs: 120 };
+    let art = &artifacts(&cli::ArtArgs { out: out_dir, window: 2000, shrink_secs: 120 })?;
     let name = file.display().to_string();
     let bytes = match std::fs::read(&file) {
         Ok(b) => b,

@@ -146,6 +146,7 @@ pub fn merge_device(group: &[(PathBuf, Results)]) -> Result<Merged, RegressError
     let mut jobs = Vec::new();
     let mut coverage = Coverage::default();
     let mut wall_secs = 0f64;
+    let mut total = 0u64;
     for (f, r) in group {
         if &r.plan != plan || r.cycles != first.cycles {
             let why = format!("a different regression (job list or cycles) than {}", first_path.display());
@@ -160,6 +161,17 @@ pub fn merge_device(group: &[(PathBuf, Results)]) -> Result<Merged, RegressError
                 );
                 return Err(RegressError::Results { path: f.clone(), why });
             };
+            // A passing job ran at least the plan's cycles (a last command
+            // may run past them); fewer, or a total past 2^64 - 1, is a
+            // corrupt or foreign file, not a regression to sum up.
+            if j.failure.is_none() && j.cycles < r.cycles {
+                let why = format!("job {} passed after {} cycles, but the plan runs {}", j.index, j.cycles, r.cycles);
+                return Err(RegressError::Results { path: f.clone(), why });
+            }
+            total = total.checked_add(j.cycles).ok_or_else(|| RegressError::Results {
+                path: f.clone(),
+                why: format!("job {}'s {} cycles take the total past 2^64 - 1", j.index, j.cycles),
+            })?;
             *n += 1;
             jobs.push(j.clone());
         }

@@ -94,7 +94,7 @@ pub fn parse_image(bytes: &[u8], base: u64, long: bool, domain: usize) -> Result
             bytes.len()
         ));
     }
-    Ok(bytes
+    let rows: Vec<Row> = bytes
         .chunks_exact(size)
         .enumerate()
         .map(|(i, c)| {
@@ -106,7 +106,20 @@ pub fn parse_image(bytes: &[u8], base: u64, long: bool, domain: usize) -> Result
         })
         .take_while(|(_, w)| w.iter().any(|&x| x != 0))
         .map(|(i, w)| Row::from_words(domain, base + (i * size) as u64, long, &w))
-        .collect())
+        .collect();
+    // Packets run up to the first all-zero one; an image that ends inside a
+    // packet before any such end was cut short, and its last packet would
+    // be lost without a word.
+    let tail = bytes.len() % size;
+    if rows.len() == bytes.len() / size && tail != 0 {
+        return Err(format!(
+            "the image ends inside a packet: {tail} byte(s) after packet {} at {:#x} (a {} packet is {size} bytes)",
+            rows.len(),
+            base + (rows.len() * size) as u64,
+            if long { "long" } else { "short" }
+        ));
+    }
+    Ok(rows)
 }
 
 const COLS: [&str; 12] =
@@ -258,5 +271,18 @@ mod tests {
         assert!(e.contains("40-bit") && e.contains("--base 0xfffffffffffffff7"), "{e}");
         assert!(parse_image(&packet, ADDR_LIMIT - 16, false, 0).unwrap()[0].addr == ADDR_LIMIT - 16);
         assert!(parse_image(&packet, ADDR_LIMIT - 15, false, 0).is_err());
+    }
+
+    /// An image cut inside a packet, with no all-zero packet before the cut,
+    /// is refused (it dropped the partial packet silently); a partial tail
+    /// after the end marker is not part of the record and stays allowed.
+    #[test]
+    fn image_ending_inside_a_packet_is_refused() {
+        let mut bytes = vec![1u8; 16 + 10];
+        let e = parse_image(&bytes, 0x100, false, 0).unwrap_err();
+        assert!(e.contains("ends inside a packet: 10 byte(s) after packet 1 at 0x110"), "{e}");
+        bytes.splice(16..16, [0u8; 16]);
+        assert_eq!(parse_image(&bytes, 0x100, false, 0).unwrap().len(), 1);
+        assert!(parse_image(&[1u8; 33], 0, true, 0).unwrap_err().contains("a long packet is 32 bytes"));
     }
 }

@@ -183,6 +183,25 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The command part of a script line: up to the comment, which starts at
+/// the first `#`, except in `echo` text, where a `#` is text unless it
+/// starts a word followed by a space or the line's end (`echo issue #5
+/// fixed` echoes all three words; `echo done # note` echoes `done`).
+pub fn code_of(raw: &str) -> &str {
+    let line = raw.trim_start();
+    let is_echo = line.strip_prefix("echo").is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
+    if !is_echo {
+        return raw.split('#').next().unwrap_or("");
+    }
+    let b = raw.as_bytes();
+    let comment = (0..b.len()).find(|&i| {
+        b[i] == b'#'
+            && (i == 0 || b[i - 1].is_ascii_whitespace())
+            && b.get(i + 1).is_none_or(|c| c.is_ascii_whitespace())
+    });
+    &raw[..comment.unwrap_or(raw.len())]
+}
+
 /// Parses a scenario script. `file` is only used in error messages.
 pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
     let mut p = Parser::default();
@@ -190,8 +209,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // `lines()` also strips the '\r' of CRLF endings.
     for (i, raw) in text.lines().enumerate() {
-        let code = raw.split('#').next().unwrap_or("");
-        let toks = lex(code);
+        let toks = lex(code_of(raw));
         if toks.is_empty() {
             continue;
         }

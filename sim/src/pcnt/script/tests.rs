@@ -247,6 +247,19 @@ fn echo_keeps_the_rest_of_the_line() {
     assert!(err("echo").msg.contains("missing argument TEXT for 'echo'"));
     let s = parse("t", "echo a   b\nwait 1\necho c").unwrap();
     assert_eq!(parse("t", &render(&s)).unwrap(), s.compact());
+    // A `#` inside the text is text; a lone `#` word starts the comment.
+    for (line, want) in [
+        ("echo issue #5 fixed", "issue #5 fixed"),
+        ("echo issue #5 fixed # and a comment", "issue #5 fixed"),
+        ("echo C# and F#", "C# and F#"),
+        ("echo done #", "done"),
+    ] {
+        assert_eq!(body(line), vec![Cmd::Echo { text: want.into() }], "{line}");
+        let s = parse("t", line).unwrap();
+        assert_eq!(parse("t", &render(&s)).unwrap(), s.compact(), "{line}");
+    }
+    // Elsewhere `#` starts a comment wherever it is.
+    assert_eq!(body("wait 3#x"), vec![Cmd::Wait { cycles: 3 }]);
 }
 
 /// The command table drives the parser, its errors and `--help`.
