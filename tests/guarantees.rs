@@ -190,14 +190,20 @@ fn a_failing_expectation_leaves_every_artifact_and_replays() {
         for a in files {
             assert!(fail.join(a).is_file(), "{}: no {a} in {}", s.label, fail.display());
         }
+        // The repro keeps where the artifacts went and the window.
         let repro = std::fs::read_to_string(fail.join("repro.txt")).unwrap();
-        assert!(repro.contains(&format!("FILE={f}")), "{}: {repro}", s.label);
-        // The saved stimulus and the shrunk script fail the same way.
-        for saved in [format!("stimulus.{x}"), format!("minimal.{x}")] {
-            let p = fail.join(&saved).display().to_string();
+        let want = format!("make script FILE={f} OUT=o ARGS='--window 50'");
+        assert_eq!(repro.trim(), want, "{}", s.label);
+        assert!(e.contains(&format!("repro: {want}")), "{}: {e}", s.label);
+        // The saved stimulus and the shrunk script fail the same way, each
+        // replay in a folder of its own.
+        for saved in ["stimulus", "minimal"] {
+            let p = fail.join(format!("{saved}.{x}")).display().to_string();
             let o = pcnt(&dir, &["script", &p, "--out", "o2"], None);
             assert_eq!(code(&o), 1, "{} {saved}: {}", s.label, err(&o));
             assert!(err(&o).contains("script expectation of `"), "{}", err(&o));
+            let own = dir.join("o2").join(format!("fail-script-fail-script-fail_{}-{saved}", s.label));
+            assert!(own.join("repro.txt").is_file(), "{} {saved}: no {}", s.label, own.display());
         }
     }
 }

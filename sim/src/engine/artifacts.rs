@@ -33,6 +33,20 @@ pub struct Artifacts {
     pub shrink_secs: u64,
 }
 
+/// `repro`, a `make cosim ...` line, with the artifact options that differ
+/// from the defaults (`OUT=`, `WINDOW=`), so the rerun writes where this
+/// run did and the same window of waves.
+pub fn cosim_repro(repro: &str, art: &Artifacts) -> String {
+    let mut r = repro.to_string();
+    if art.out != Path::new("out") {
+        r += &format!(" OUT={}", art.out.display());
+    }
+    if art.window != 2000 {
+        r += &format!(" WINDOW={}", art.window);
+    }
+    r
+}
+
 /// Most bus cycles of waves before a failure (`--window`): 100 000 cycles
 /// of an 8-domain run are about 200 MB of VCD, and a larger ask is refused
 /// (exit 2) rather than filling the disk.

@@ -155,7 +155,7 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
                 cov.merge(&st);
             }
             Ok(Err(m)) => {
-                res.failure = Some((m.what.clone(), job.repro()));
+                res.failure = Some((m.what.clone(), artifacts::cosim_repro(&job.repro(), &o.art)));
                 failures.push((*index, m));
             }
             Err(e) => setup_error = Some(e),
@@ -188,10 +188,11 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
         let job = &p.jobs[*k];
         eprintln!("\n{label} FAILED: {} — {}", job.describe(), m.what);
         // The repro first: writing the artifacts may take a while or fail.
-        eprintln!("repro: {}", job.repro());
+        let repro = artifacts::cosim_repro(&job.repro(), &o.art);
+        eprintln!("repro: {repro}");
         let written = job.write_failure(&o.art, m);
         eprintln!("{m}");
-        artifacts::print_where(&job.repro(), p.ext, written);
+        artifacts::print_where(&repro, p.ext, written);
         return Ok(failures.len());
     }
     if let Some(f) = &o.fault {

@@ -267,26 +267,51 @@ macro_rules! script_commands {
 }
 pub(crate) use script_commands;
 
-/// The folder name of a failing script's artifacts: `fail-script-STEM`.
+/// The folder name of a failing script's artifacts: `fail-script-STEM`;
+/// for a failure folder's own `stimulus` or `minimal` script,
+/// `fail-script-FOLDER-STEM`, so that replaying one failure's script does
+/// not overwrite another's replay.
 pub fn failure_tag(name: &str) -> String {
-    let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-    format!("fail-script-{stem}")
+    let p = Path::new(name);
+    let stem = p.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let parent = p.parent().and_then(|d| d.file_name()).map(|d| d.to_string_lossy().to_string());
+    match parent {
+        Some(dir) if matches!(stem.as_str(), "minimal" | "stimulus") => format!("fail-script-{dir}-{stem}"),
+        _ => format!("fail-script-{stem}"),
+    }
 }
 
 /// The one-line rerun of a script named `name` (on `fault`'s build). A
 /// script that came from a pipe or stdin cannot be read again: its rerun
 /// is the failure's saved stimulus (`out/TAG/stimulus.EXT`, which holds the
 /// commands through the failing one).
-pub fn repro(name: &str, fault: Option<&str>, out: &Path, ext: &str) -> String {
+/// The rerun keeps the options that change what runs or where it goes:
+/// `--fault`, `--xseed`, `--window` (as `ARGS`) and `--out` (as `OUT`).
+pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
+    let out = &o.art.out;
     let file = if Path::new(name).is_file() {
         name.to_string()
     } else {
         out.join(failure_tag(name)).join(format!("stimulus.{ext}")).display().to_string()
     };
-    match fault {
-        Some(f) => format!("make script FILE={file} ARGS='--fault {f}'"),
-        None => format!("make script FILE={file}"),
+    let mut args = Vec::new();
+    if let Some(f) = o.fault {
+        args.push(format!("--fault {f}"));
     }
+    if let Some(x) = o.x_seed {
+        args.push(format!("--xseed {x}"));
+    }
+    if o.art.window != 2000 {
+        args.push(format!("--window {}", o.art.window));
+    }
+    let mut r = format!("make script FILE={file}");
+    if out != Path::new("out") {
+        r += &format!(" OUT={}", out.display());
+    }
+    if !args.is_empty() {
+        r += &format!(" ARGS='{}'", args.join(" "));
+    }
+    r
 }
 
 /// The report of a script that failed at `line` with `m` (exit 1): where,
@@ -324,7 +349,7 @@ pub fn run_body<L: crate::engine::device::Lockstep>(
     match failed {
         None => Ok(l.cycles()),
         Some((line, m)) => {
-            let repro = repro(name, o.fault, &o.art.out, ext);
+            let repro = repro(name, o, ext);
             let written = write(&m, &repro);
             Err(failure_message(name, line, &m, &repro, written))
         }

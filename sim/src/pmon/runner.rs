@@ -47,7 +47,7 @@ impl regress::Run for Job {
         let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
         let tag = format!("fail-pmon-seed{}{fault}", self.seed);
         let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed)) };
-        let repro = regress::Run::repro(self);
+        let repro = crate::engine::artifacts::cosim_repro(&regress::Run::repro(self), art);
         write_pmon_failure(art, tag, repro, self.fault.as_deref(), self.x_seed(), &replay, m)
     }
     fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {

@@ -62,7 +62,8 @@ impl regress::Run for Job {
         let fault = self.fault.as_ref().map(|f| format!("-{f}")).unwrap_or_default();
         let tag = format!("fail-r10k-seed{}{fault}", self.seed);
         let replay = || -> Box<dyn Iterator<Item = Cmd>> { Box::new(RandomStim::new(self.seed, self.variant())) };
-        write_r10k_failure(art, tag, regress::Run::repro(self), &self.run_of(), &replay, m)
+        let repro = crate::engine::artifacts::cosim_repro(&regress::Run::repro(self), art);
+        write_r10k_failure(art, tag, repro, &self.run_of(), &replay, m)
     }
     fn run_job(&self) -> Result<Result<(u64, Coverage), Box<Mismatch>>, String> {
         regress::Job::run(self)

@@ -127,6 +127,7 @@ impl GfJob {
             body,
             ..Script::default()
         };
-        write_failure(art, &self.tag(), &self.repro(), m, &setup, &cmds, &s)
+        let repro = crate::engine::artifacts::cosim_repro(&self.repro(), art);
+        write_failure(art, &self.tag(), &repro, m, &setup, &cmds, &s)
     }
 }

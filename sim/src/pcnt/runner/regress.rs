@@ -214,7 +214,8 @@ impl crate::engine::regress::Run for AnyJob {
             AnyJob::Nv(job) => {
                 let j = job.clone();
                 let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
-                write_failure(art, &job.tag(), &job.repro(), m, &job.setup(), &replay)
+                let repro = crate::engine::artifacts::cosim_repro(&job.repro(), art);
+                write_failure(art, &job.tag(), &repro, m, &job.setup(), &replay)
             }
             AnyJob::Gf(job) => job.write_failure(art, m),
         }

@@ -35,12 +35,11 @@ pub fn run_script_with(path: &Path, o: &ScriptOpts) -> Result<u64, ScriptError> 
 /// its cycle bound checked, then run once per generation of its `gen` line
 /// (or GF100 preset of its `layout` line).
 pub fn run_text(name: &str, text: &str, o: &ScriptOpts) -> Result<u64, ScriptError> {
-    let fault = o.fault;
     let name = name.to_string();
     let s = script::parse(&name, text).map_err(|e| ScriptError::Input(e.to_string()))?;
     let clocks = s.body.iter().map(|l| (l.line, crate::engine::device::Clocks::clocks(&l.cmd)));
     crate::engine::script::check_bound(&name, clocks, o.max_cycles()).map_err(ScriptError::Input)?;
-    let repro = crate::engine::script::repro(&name, fault, &o.art.out, "pcs");
+    let repro = crate::engine::script::repro(&name, o, "pcs");
     // `gen a,b,...` runs the script once per generation; messages then name
     // the generation too (`file[g84]:line`).
     let gens: Vec<&str> = s.gen.split(',').collect();
