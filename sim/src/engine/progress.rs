@@ -1,15 +1,36 @@
 //! Progress of a regression on stderr: an `indicatif` bar (rate, ETA) on a
 //! terminal; on anything else (CI logs, files) a plain line at every tenth
-//! of the runs and at most every `PLAIN_EVERY` otherwise, so a log stays
-//! readable instead of filling with carriage returns.
+//! of the runs, and a heartbeat thread that prints the line when
+//! `PLAIN_EVERY` has passed without one, counting the cycles of the runs
+//! still going ([`LIVE_CYCLES`]), so a log stays readable instead of filling
+//! with carriage returns and a single long run is not silent until it ends.
 
 use std::io::IsTerminal as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// Longest silence between two plain progress lines.
 const PLAIN_EVERY: Duration = Duration::from_secs(30);
+
+/// Cycles simulated so far by the runs in progress: `engine::device::run`
+/// adds to it as it goes and takes its run's share back when the run ends
+/// (then `Progress::run_done` counts the run). One per process: regressions
+/// running side by side in one process (tests) share it, which only blurs
+/// their heartbeat lines.
+pub static LIVE_CYCLES: AtomicU64 = AtomicU64::new(0);
+
+/// What the heartbeat thread reads: finished runs and cycles, and when the
+/// last line was printed (ms since the start).
+#[derive(Default)]
+struct Shared {
+    runs: AtomicU64,
+    cycles: AtomicU64,
+    last_ms: AtomicU64,
+    stop: AtomicBool,
+}
 
 pub struct Progress {
     mode: Mode,
@@ -18,6 +39,8 @@ pub struct Progress {
     cycles: u64,
     total_cycles: u64,
     t0: Instant,
+    shared: Arc<Shared>,
+    heartbeat: Option<std::thread::JoinHandle<()>>,
 }
 
 enum Mode {
@@ -60,13 +83,41 @@ impl Progress {
             }
             (true, false) => Mode::Plain { tenth: 0, at: t0 },
         };
-        Progress { mode, runs: 0, total_runs, cycles: 0, total_cycles, t0 }
+        let shared = Arc::new(Shared::default());
+        let mut p = Progress { mode, runs: 0, total_runs, cycles: 0, total_cycles, t0, shared, heartbeat: None };
+        if matches!(p.mode, Mode::Plain { .. }) {
+            p.heartbeat = Some(p.start_heartbeat(PLAIN_EVERY, |l| eprintln!("{l}")));
+        }
+        p
+    }
+
+    /// The heartbeat: every `every` without a line, the line with the
+    /// cycles of the runs still going, through `print`.
+    fn start_heartbeat(&self, every: Duration, print: impl Fn(String) + Send + 'static) -> std::thread::JoinHandle<()> {
+        let (shared, t0, total_runs, total_cycles) = (self.shared.clone(), self.t0, self.total_runs, self.total_cycles);
+        let tick = (every / 10).clamp(Duration::from_millis(1), Duration::from_millis(500));
+        std::thread::spawn(move || {
+            while !shared.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(tick);
+                let now = t0.elapsed().as_millis() as u64;
+                if now.saturating_sub(shared.last_ms.load(Ordering::Relaxed)) < every.as_millis() as u64 {
+                    continue;
+                }
+                shared.last_ms.store(now, Ordering::Relaxed);
+                let runs = shared.runs.load(Ordering::Relaxed) as usize;
+                let done = shared.cycles.load(Ordering::Relaxed);
+                let live = LIVE_CYCLES.load(Ordering::Relaxed);
+                print(format!("{} (running)", line(t0, runs, total_runs, done + live, total_cycles)));
+            }
+        })
     }
 
     /// One run finished after `cycles` cycles; `what` names it.
     pub fn run_done(&mut self, cycles: u64, what: &str) {
         self.runs += 1;
         self.cycles += cycles;
+        self.shared.runs.store(self.runs as u64, Ordering::Relaxed);
+        self.shared.cycles.store(self.cycles, Ordering::Relaxed);
         let (runs, total) = (self.runs, self.total_runs);
         match &mut self.mode {
             Mode::Off => {}
@@ -79,6 +130,7 @@ impl Progress {
                 if now_tenth > *tenth || at.elapsed() >= PLAIN_EVERY || runs == total {
                     *tenth = now_tenth;
                     *at = Instant::now();
+                    self.shared.last_ms.store(self.t0.elapsed().as_millis() as u64, Ordering::Relaxed);
                     eprintln!("{}", self.line());
                 }
             }
@@ -87,28 +139,45 @@ impl Progress {
 
     /// The plain progress line: runs, cycles, rate and ETA.
     fn line(&self) -> String {
-        let secs = self.t0.elapsed().as_secs_f64().max(1e-9);
-        let rate = self.cycles as f64 / secs;
-        let left = self.total_cycles.saturating_sub(self.cycles) as f64;
-        let eta = if rate > 0.0 { format!("{:.0} s", left / rate) } else { "?".into() };
-        format!(
-            "cosim: {}/{} runs, {:.2}/{:.2} M cycles, {:.0} k cycles/s, ETA {eta}",
-            self.runs,
-            self.total_runs,
-            self.cycles as f64 / 1e6,
-            self.total_cycles as f64 / 1e6,
-            rate / 1e3
-        )
+        line(self.t0, self.runs, self.total_runs, self.cycles, self.total_cycles)
     }
 
     /// Replaces the bar by the plain line of the final figures, so what
-    /// follows on stdout starts on a line of its own.
-    pub fn finish(&self) {
+    /// follows on stdout starts on a line of its own; stops the heartbeat.
+    pub fn finish(&mut self) {
+        self.stop_heartbeat();
         if let Mode::Bar(bar) = &self.mode {
             bar.finish_and_clear();
             eprintln!("{}", self.line());
         }
     }
+
+    fn stop_heartbeat(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.heartbeat.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop_heartbeat();
+    }
+}
+
+/// A plain progress line: runs, cycles, rate and ETA.
+fn line(t0: Instant, runs: usize, total_runs: usize, cycles: u64, total_cycles: u64) -> String {
+    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let rate = cycles as f64 / secs;
+    let left = total_cycles.saturating_sub(cycles) as f64;
+    let eta = if rate > 0.0 { format!("{:.0} s", left / rate) } else { "?".into() };
+    format!(
+        "cosim: {runs}/{total_runs} runs, {:.2}/{:.2} M cycles, {:.0} k cycles/s, ETA {eta}",
+        cycles as f64 / 1e6,
+        total_cycles as f64 / 1e6,
+        rate / 1e3
+    )
 }
 
 #[cfg(test)]
@@ -126,6 +195,29 @@ mod tests {
         assert!(matches!(p.mode, Mode::Plain { tenth: 0, .. }));
         p.run_done(100_000, "seed 2");
         assert!(matches!(p.mode, Mode::Plain { tenth: 1, .. }));
+    }
+
+    /// A single long run: the heartbeat prints the line with the cycles the
+    /// run has simulated so far, though no run has finished.
+    #[test]
+    fn heartbeat_counts_the_runs_still_going() {
+        let mut p = Progress::with_terminal(false, false, 1, 1_000_000_000_000);
+        let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        p.heartbeat = Some(p.start_heartbeat(Duration::from_millis(20), move |l| sink.lock().unwrap().push(l)));
+        LIVE_CYCLES.fetch_add(5_000_000, Ordering::Relaxed);
+        let t = Instant::now();
+        while lines.lock().unwrap().is_empty() && t.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        LIVE_CYCLES.fetch_sub(5_000_000, Ordering::Relaxed);
+        p.finish();
+        let l = lines.lock().unwrap();
+        let first = l.first().expect("a heartbeat line");
+        // Other tests of this process may run at the same time: at least ours.
+        assert!(first.starts_with("cosim: 0/1 runs, ") && first.ends_with(" (running)"), "{first}");
+        let m: f64 = first.split(", ").nth(1).unwrap().split('/').next().unwrap().parse().unwrap();
+        assert!(m >= 5.0, "{first}");
     }
 
     #[test]
