@@ -1041,3 +1041,29 @@ fn cosim_closes_coverage_from_any_directory() {
     assert!(out.contains("coverage (docs/coverage-plan.md, PMON;") && !out.contains("unplanned"), "{out}");
     assert!(dir.join("o/coverage-pmon.json").is_file());
 }
+
+/// `--coverage summary` leaves out the bin table (80 lines on PCOUNTER) and
+/// keeps the summary, which says whether the gate was applied.
+#[test]
+fn coverage_summary_switch_and_gate_line() {
+    let dir = scratch("cli-coverage-summary");
+    let o = dir.display().to_string();
+    let run = |extra: &[&str]| {
+        let args = [
+            &["cosim", "--device", "pmon", "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", &o][..],
+            extra,
+        ]
+        .concat();
+        let r = pcnt(&args);
+        (r.status.code(), text(&r).0)
+    };
+    let (code, table) = run(&[]);
+    assert_eq!(code, Some(0), "{table}");
+    assert!(table.contains("coverage (docs/coverage-plan.md, PMON; W = waived") && table.contains("gate not applied"));
+    let (code, summary) = run(&["--coverage", "summary"]);
+    assert_eq!(code, Some(0), "{summary}");
+    assert!(!summary.contains("W = waived") && summary.contains("non-waived bins hit"), "{summary}");
+    assert!(summary.lines().count() < table.lines().count(), "{summary}");
+    let (_, gated) = run(&["--coverage", "summary", "--coverage-gate"]);
+    assert!(gated.contains("; gate applied (--coverage-gate)"), "{gated}");
+}

@@ -257,6 +257,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         json: None,
         coverage_plan: pcounter_sim::engine::regress::PLAN.into(),
         coverage_gate: false,
+        coverage_table: true,
         corrupt_at: None,
         pin: Default::default(),
     };

@@ -126,6 +126,9 @@ pub struct CosimArgs {
     /// Fail when a bin of docs/coverage-plan.md is unhit
     #[arg(long)]
     pub coverage_gate: bool,
+    /// How much coverage to print: the bin table, or only the summary lines
+    #[arg(long, value_enum, default_value = "table", value_name = "HOW")]
+    pub coverage: CoverageShow,
     /// Coverage plan to close against instead of the docs/coverage-plan.md built into pcnt
     #[arg(long, value_name = "FILE")]
     pub plan: Option<PathBuf>,
@@ -164,6 +167,14 @@ pub struct ArtArgs {
     /// Time budget for shrinking a failure's stimulus to minimal.EXT (0: off)
     #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
     pub shrink_secs: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CoverageShow {
+    /// every bin with its count, then the summary
+    Table,
+    /// the summary lines only (hit/counted, unhit, unplanned, whether the gate applied)
+    Summary,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -144,6 +144,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         progress: !a.no_progress,
         jobs,
         coverage_gate: a.coverage_gate,
+        coverage_table: a.coverage == cli::CoverageShow::Table,
         coverage_plan: match &a.plan {
             None => regress::PLAN.to_string(),
             Some(p) => {

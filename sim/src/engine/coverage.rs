@@ -86,6 +86,19 @@ impl Closure {
 /// Closure of `cov` against `plan` (`plan_name` names the document in
 /// messages): prints the table, writes `json` when given.
 pub fn closure(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&Path>) -> Closure {
+    closure_shown(cov, plan, plan_name, json, Show { table: true, gate: None })
+}
+
+/// How a closure is printed: the bin table or only the summary lines, and
+/// whether the gate is applied (`Some`: the summary line says on or off).
+#[derive(Clone, Copy, Debug)]
+pub struct Show {
+    pub table: bool,
+    pub gate: Option<bool>,
+}
+
+/// [`closure`], printed as `show` says.
+pub fn closure_shown(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&Path>, show: Show) -> Closure {
     let rows = plan_rows(plan);
     let row =
         |bin: &str| rows.iter().find(|(b, _)| b == bin || b.strip_suffix('*').is_some_and(|p| bin.starts_with(p)));
@@ -117,12 +130,19 @@ pub fn closure(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&Path>)
         };
         cells.push(format!("{name:<34}{n:>10}{mark}"));
     }
-    println!("coverage ({plan_name}; W = waived, ! = not hit):");
-    for chunk in cells.chunks(3) {
-        println!("  {}", chunk.join("  "));
+    if show.table {
+        println!("coverage ({plan_name}; W = waived, ! = not hit):");
+        for chunk in cells.chunks(3) {
+            println!("  {}", chunk.join("  "));
+        }
     }
+    let gate = match show.gate {
+        Some(true) => "; gate applied (--coverage-gate)",
+        Some(false) => "; gate not applied (no --coverage-gate)",
+        None => "",
+    };
     println!(
-        "coverage: {}/{} non-waived bins hit ({:.1} % closed), {} waived",
+        "coverage: {}/{} non-waived bins hit ({:.1} % closed), {} waived{gate}",
         c.hit,
         c.counted,
         100.0 * c.hit as f64 / c.counted.max(1) as f64,

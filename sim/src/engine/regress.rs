@@ -40,6 +40,8 @@ pub struct Opts {
     pub coverage_gate: bool,
     /// The coverage plan's text ([`PLAN`] unless `--plan` names a file).
     pub coverage_plan: String,
+    /// Print the bin table (`--coverage table`), or the summary lines only.
+    pub coverage_table: bool,
 }
 
 /// Options some devices take (`pcnt cosim` / `pcnt script`): each device
@@ -206,7 +208,8 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
     }
     (p.summary)(&results, secs);
     let json = o.art.out.join(&p.coverage_json);
-    let c = coverage::closure(&cov, &o.coverage_plan, &p.plan_label, Some(&json));
+    let show = coverage::Show { table: o.coverage_table, gate: Some(o.coverage_gate) };
+    let c = coverage::closure_shown(&cov, &o.coverage_plan, &p.plan_label, Some(&json), show);
     if o.coverage_gate && !c.passed() {
         println!("{label}: coverage gate failed ({} unhit, {} unplanned bins)", c.unhit.len(), c.unplanned.len());
         return Ok(1);

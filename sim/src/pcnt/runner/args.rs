@@ -78,6 +78,7 @@ pub fn cosim_with(o: &Opts, a: &DeviceArgs, s: &ShardOpts) -> Result<usize, Stri
         json: s.json.clone(),
         coverage_plan: o.coverage_plan.clone(),
         coverage_gate: o.coverage_gate,
+        coverage_table: o.coverage_table,
         corrupt_at: a.corrupt_at,
         pin: Pin { layout: a.layout.as_deref().and_then(pcounter::Layout::from_name), strict: a.strict },
     };

@@ -41,6 +41,7 @@ pub struct CosimOpts {
     /// non-waived bin fails the run.
     pub coverage_plan: String,
     pub coverage_gate: bool,
+    pub coverage_table: bool,
     pub pin: Pin,
     /// Harness self-test: flip an RTL flop at this cycle of every job.
     pub corrupt_at: Option<u64>,
@@ -268,6 +269,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
         progress: o.progress,
         jobs: o.jobs,
         coverage_gate: o.coverage_gate,
+        coverage_table: o.coverage_table,
         coverage_plan: o.coverage_plan.clone(),
     };
     let s = crate::engine::results::ShardOpts { shard: o.shard, json: o.json.clone() };
