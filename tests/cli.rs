@@ -1067,3 +1067,70 @@ fn coverage_summary_switch_and_gate_line() {
     let (_, gated) = run(&["--coverage", "summary", "--coverage-gate"]);
     assert!(gated.contains("; gate applied (--coverage-gate)"), "{gated}");
 }
+
+/// `--junit FILE` on `pcnt cosim` and `pcnt script`: a test case per run or
+/// script, failures with the mismatch and the repro, for CI that calls pcnt
+/// directly.
+#[test]
+fn junit_xml_from_cosim_and_script() {
+    let dir = scratch("cli-junit");
+    let o = dir.join("out").display().to_string();
+    let x = dir.join("x/cosim.xml");
+    let r = pcnt(&[
+        "cosim",
+        "--device",
+        "r10k",
+        "--seeds",
+        "2",
+        "--cycles",
+        "3000",
+        "--no-progress",
+        "--out",
+        &o,
+        "--junit",
+        &x.display().to_string(),
+    ]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r).1);
+    let doc = fs::read_to_string(&x).unwrap();
+    assert!(doc.contains("<testsuite name=\"cosim R10K\" tests=\"2\" failures=\"0\""), "{doc}");
+    assert!(doc.contains("name=\"seed 1 (r10000)\"") && doc.contains("name=\"seed 2 (r12000)\""), "{doc}");
+    // A failing run: its case has the mismatch and the repro line.
+    let r = pcnt(&[
+        "cosim",
+        "--device",
+        "r10k",
+        "--fault",
+        "r10k_irq_without_ie",
+        "--seeds",
+        "1",
+        "--cycles",
+        "20000",
+        "--no-progress",
+        "--shrink-secs",
+        "0",
+        "--out",
+        &o,
+        "--junit",
+        &x.display().to_string(),
+    ]);
+    assert_eq!(r.status.code(), Some(1), "{}", text(&r).1);
+    let doc = fs::read_to_string(&x).unwrap();
+    assert!(doc.contains("failures=\"1\"") && doc.contains("<failure message=\""), "{doc}");
+    assert!(doc.contains("repro: make cosim DEVICE=r10k SEED=1") && doc.contains("FAULT=r10k_irq_without_ie"), "{doc}");
+    // Scripts: one passing, one failing its expectation, one malformed.
+    let (good, bad, broken) = (dir.join("good.pcs"), dir.join("bad.pcs"), dir.join("broken.pcs"));
+    fs::write(&good, "domains 1\nwait 5\n").unwrap();
+    fs::write(&bad, "domains 1\nread 0xa73c == 0x12345\n").unwrap();
+    fs::write(&broken, "domains 1\nwiat 5\n").unwrap();
+    let j = dir.join("script.xml");
+    let args: Vec<String> = ["script", "--out", &o, "--shrink-secs", "0", "--junit"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([&j, &good, &bad, &broken].iter().map(|p| p.display().to_string()))
+        .collect();
+    let r = pcnt(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.status.code(), Some(2), "{}", text(&r).1);
+    let doc = fs::read_to_string(&j).unwrap();
+    assert!(doc.contains("<testsuite name=\"pcnt script\" tests=\"3\" failures=\"2\""), "{doc}");
+    assert!(doc.contains("<failure message=\"malformed script\">"), "{doc}");
+}

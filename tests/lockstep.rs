@@ -255,6 +255,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         jobs: 2,
         shard: (0, 1),
         json: None,
+        junit: None,
         coverage_plan: pcounter_sim::engine::regress::PLAN.into(),
         coverage_gate: false,
         coverage_table: true,

@@ -153,6 +153,9 @@ pub struct CosimArgs {
     /// Write the results here as JSON, for `pcnt merge` (folders created)
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write JUnit XML here: a test case per run (folders created)
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 /// Where failures go and how much of a run the waves cover.
@@ -210,6 +213,9 @@ pub struct ScriptArgs {
     /// Most bus cycles a script may run (default 10000000); a longer script is refused at its wait
     #[arg(long, value_parser = cycles, value_name = "N")]
     pub max_cycles: Option<u64>,
+    /// Write JUnit XML here: a test case per script (folders created)
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -159,7 +159,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
             }
         },
     };
-    let shard = ShardOpts { shard: a.shard, json: a.json };
+    let shard = ShardOpts { shard: a.shard, json: a.json, junit: a.junit };
     let failed = (device.cosim)(&o, &own, &shard)?;
     Ok(match (failed, &o.fault) {
         (0, None) => 0,
@@ -186,15 +186,19 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
         max_cycles: a.max_cycles,
     };
     let mut code = 0;
+    let mut cases = Vec::new();
     for f in &a.files {
         // Read once: a pipe, a FIFO or stdin has nothing left for a second read.
         let name = if f.as_os_str() == "-" { "stdin".to_string() } else { f.display().to_string() };
+        let t0 = std::time::Instant::now();
         let run = devices::read_script(f).map_err(ScriptError::Input).and_then(|t| devices::run_script(&name, &t, &o));
+        let mut failure = None;
         match run {
             Ok((d, cycles)) if a.fault.is_some() => {
                 let f = a.fault.as_deref().unwrap_or_default();
                 println!("NOT DETECTED {name}: fault {f} ({cycles} cycles, {})", d.title);
                 code = worst(code, regress::EXIT_UNDETECTED);
+                failure = Some((format!("fault {f} not detected"), String::new()));
             }
             Ok((d, cycles)) => {
                 let dev = if d.name == devices::DEVICES[0].name { String::new() } else { format!("{}, ", d.title) };
@@ -203,12 +207,23 @@ fn scripts(a: ScriptArgs) -> Result<u8, String> {
             Err(ScriptError::Input(e)) => {
                 eprintln!("{e}");
                 code = worst(code, 2);
+                failure = Some(("malformed script".to_string(), e));
             }
             Err(ScriptError::Failed(e)) => {
                 eprintln!("FAIL {e}");
                 code = worst(code, 1);
+                failure = Some((e.lines().next().unwrap_or("failed").to_string(), e));
             }
         }
+        cases.push(pcounter_sim::engine::junit::Case {
+            name,
+            secs: t0.elapsed().as_secs_f64(),
+            failure,
+            skipped: false,
+        });
+    }
+    if let Some(path) = &a.junit {
+        pcounter_sim::engine::junit::write(path, "pcnt script", &cases)?;
     }
     Ok(code)
 }

@@ -11,6 +11,7 @@ pub mod compare;
 pub mod coverage;
 pub mod device;
 pub mod jobs;
+pub mod junit;
 pub mod mismatch;
 pub mod progress;
 pub mod regress;

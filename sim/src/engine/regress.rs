@@ -11,6 +11,7 @@ use crate::engine::artifacts::{self, Artifacts};
 use crate::engine::coverage::{self, Coverage};
 use crate::engine::device::{self, Lockstep};
 use crate::engine::jobs;
+use crate::engine::junit;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::progress::Progress;
 use crate::engine::results::{JobResult, Results, ShardOpts};
@@ -184,6 +185,21 @@ pub fn run_plan<R: Run>(p: &Plan<R>, o: &Opts, s: &ShardOpts) -> Result<usize, S
         };
         let text = serde_json::to_string_pretty(&r).expect("results serialize");
         artifacts::write_file(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    if let Some(path) = &s.junit {
+        let cases: Vec<junit::Case> = mine
+            .iter()
+            .map(|(i, job)| match results.iter().find(|r| r.index == *i) {
+                Some(r) => junit::Case {
+                    name: job.describe(),
+                    secs: r.secs,
+                    failure: r.failure.as_ref().map(|(what, repro)| (what.clone(), format!("repro: {repro}"))),
+                    skipped: false,
+                },
+                None => junit::Case { name: job.describe(), secs: 0.0, failure: None, skipped: true },
+            })
+            .collect();
+        junit::write(path, label, &cases)?;
     }
     failures.sort_by_key(|f| f.0);
     if let Some((k, m)) = failures.first() {

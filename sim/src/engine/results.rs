@@ -73,11 +73,13 @@ pub struct ShardOpts {
     pub shard: (usize, usize),
     /// Where to write the results as JSON (the device named, for `pcnt merge`).
     pub json: Option<PathBuf>,
+    /// Where to write JUnit XML of the shard's jobs (`--junit`).
+    pub junit: Option<PathBuf>,
 }
 
 impl Default for ShardOpts {
     fn default() -> Self {
-        ShardOpts { shard: (0, 1), json: None }
+        ShardOpts { shard: (0, 1), json: None, junit: None }
     }
 }
 

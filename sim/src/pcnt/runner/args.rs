@@ -76,6 +76,7 @@ pub fn cosim_with(o: &Opts, a: &DeviceArgs, s: &ShardOpts) -> Result<usize, Stri
         jobs: o.jobs,
         shard: s.shard,
         json: s.json.clone(),
+        junit: s.junit.clone(),
         coverage_plan: o.coverage_plan.clone(),
         coverage_gate: o.coverage_gate,
         coverage_table: o.coverage_table,

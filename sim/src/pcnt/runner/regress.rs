@@ -37,6 +37,8 @@ pub struct CosimOpts {
     pub shard: (usize, usize),
     /// Where to write the results as JSON (for `pcnt merge`).
     pub json: Option<PathBuf>,
+    /// Where to write JUnit XML of the jobs (`--junit`).
+    pub junit: Option<PathBuf>,
     /// The coverage plan (bins and waivers), and whether an unhit
     /// non-waived bin fails the run.
     pub coverage_plan: String,
@@ -272,7 +274,7 @@ pub fn cosim(o: &CosimOpts) -> Result<usize, RegressError> {
         coverage_table: o.coverage_table,
         coverage_plan: o.coverage_plan.clone(),
     };
-    let s = crate::engine::results::ShardOpts { shard: o.shard, json: o.json.clone() };
+    let s = crate::engine::results::ShardOpts { shard: o.shard, json: o.json.clone(), junit: o.junit.clone() };
     crate::engine::regress::run_plan(&p, &ro, &s).map_err(RegressError::Setup)
 }
 
