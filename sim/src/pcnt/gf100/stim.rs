@@ -7,13 +7,14 @@
 //! and STATE), single event mode with the begin/abort triggers and writes
 //! while running, NEXT writes (some in a tick the swap signal is held),
 //! random register storms over the whole window (absent units, holes, zero
-//! registers, DSET, MAIN, partial strobes) and, rarely, PMC.ENABLE low for a
+//! registers, DSET, MAIN, partial strobes; then a stored register written
+//! and read back) and, rarely, PMC.ENABLE low for a
 //! few cycles. Between commands, external signals change at random.
 
 use std::collections::VecDeque;
 
 use pcounter::gf100::config::GfConfig;
-use pcounter::gf100::regs::{self as gregs, GfUnit, GF_DOM_REGS};
+use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -306,8 +307,22 @@ impl GfStim {
     }
 
     /// Random accesses over the whole window: every unit kind, absent units
-    /// and domains, holes, zero registers, DSET and MAIN, partial strobes.
+    /// and domains, holes, zero registers, DSET and MAIN, partial strobes;
+    /// then one stored register of a domain written and read back, which
+    /// is the only way the stimulus exercises the unknown stored registers
+    /// (UNK74, UNK7C, UNK84, S25.16: no driver writes them), and a random
+    /// access seldom reads back what it wrote.
     fn storm(&mut self) {
+        self.storm_window();
+        let stored: Vec<usize> = (0..GF_DOM_REGS.len()).filter(|&i| GF_DOM_REGS[i].kind == GfKind::Storage).collect();
+        let dom = self.pick_dom();
+        let idx = stored[self.rng.gen_range(0..stored.len())];
+        let v = self.rng.gen();
+        self.write(dom, idx, v);
+        self.read(dom, idx);
+    }
+
+    fn storm_window(&mut self) {
         for _ in 0..self.rng.gen_range(2..12) {
             let unit = GfUnit::ALL[self.rng.gen_range(0..GfUnit::ALL.len())];
             let units = match unit {
