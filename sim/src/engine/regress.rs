@@ -241,8 +241,11 @@ pub trait Job: Run + Sized {
     const DEVICE: (&'static str, &'static str);
     /// Extension of the device's scripts (saved stimulus).
     const EXT: &'static str;
-    /// What the plan line says of the runs (which build a seed runs on).
-    const PLAN_NOTE: &'static str = "";
+    /// What the plan line says of the runs (which build a seed runs on,
+    /// with or without an injected fault).
+    fn plan_note(_fault: Option<&str>) -> String {
+        String::new()
+    }
     fn new(seed: u64, cycles: u64, fault: Option<String>) -> Self;
     /// A fresh run from reset on the job's build.
     fn lockstep(&self) -> Result<Self::L, String>;
@@ -271,7 +274,10 @@ pub fn cosim_shard<J: Job>(o: &Opts, s: &ShardOpts) -> Result<usize, String> {
     let p = Plan {
         device: name,
         label: format!("cosim {title}"),
-        note: if J::PLAN_NOTE.is_empty() { String::new() } else { format!(" {}", J::PLAN_NOTE) },
+        note: Some(J::plan_note(o.fault.as_deref()))
+            .filter(|n| !n.is_empty())
+            .map(|n| format!(" {n}"))
+            .unwrap_or_default(),
         jobs: (0..o.seeds).map(|i| J::new(o.seed + i, o.cycles, o.fault.clone())).collect(),
         cycles: o.cycles,
         ext: J::EXT,

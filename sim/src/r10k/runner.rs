@@ -74,7 +74,15 @@ impl regress::Job for Job {
     type L = R10kLockstep;
     const DEVICE: (&'static str, &'static str) = ("r10k", "R10K");
     const EXT: &'static str = "r10k";
-    const PLAN_NOTE: &'static str = "(odd R10000, even R12000)";
+    fn plan_note(fault: Option<&str>) -> String {
+        match fault {
+            // A fault build is one variant (its fault file's `config:`).
+            Some(f) => {
+                format!("(every seed on the fault's {} build)", ffi::fault_variant(f).unwrap_or(Variant::R10000).name())
+            }
+            None => "(odd R10000, even R12000)".into(),
+        }
+    }
 
     fn new(seed: u64, cycles: u64, fault: Option<String>) -> Job {
         Job { seed, cycles, fault }
