@@ -21,7 +21,7 @@
 mod common;
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -189,6 +189,21 @@ fn a_failing_expectation_leaves_every_artifact_and_replays() {
             ["repro.txt", "report.txt", &format!("stimulus.{x}"), &format!("minimal.{x}"), "wave.vcd", "wave.gtkw"];
         for a in files {
             assert!(fail.join(a).is_file(), "{}: no {a} in {}", s.label, fail.display());
+        }
+        // GTKWave opens the failure's own save file, from its folder and
+        // from elsewhere, with the marker at the reported cycle (the waves'
+        // time is the bus cycle).
+        let cycle: u64 = e
+            .lines()
+            .find_map(|l| l.strip_prefix("EXPECTATION FAILED at cycle "))
+            .and_then(|r| r.split(':').next())
+            .and_then(|c| c.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{}: no cycle in {e}", s.label));
+        for (cwd, gtkw) in [(fail.clone(), PathBuf::from("wave.gtkw")), (dir.clone(), fail.join("wave.gtkw"))] {
+            if let Some((start, end, marker)) = common::gtkwave_view(&cwd, &gtkw) {
+                assert_eq!(marker, cycle, "{}: GTKWave's marker, from {}", s.label, cwd.display());
+                assert!(start <= cycle && cycle <= end, "{}: GTKWave's view {start}..{end}", s.label);
+            }
         }
         // The repro keeps where the artifacts went and the window.
         let repro = std::fs::read_to_string(fail.join("repro.txt")).unwrap();

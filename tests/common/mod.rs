@@ -25,7 +25,8 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn assert_gtkw_opens_on(dir: &Path, cycle: u64, what: &str) {
     use pcounter_sim::engine::wave;
     let gtkw = fs::read_to_string(dir.join("wave.gtkw")).unwrap();
-    let t = cycle * 10;
+    // One timestamp per bus cycle (engine::wave::cycles).
+    let t = cycle;
     assert!(gtkw.contains("wave.vcd") && gtkw.contains(&t.to_string()), "{what}: gtkw lacks dumpfile/marker");
     let dump = wave::dump_span(&dir.join("wave.vcd")).unwrap();
     let (lo, hi) = wave::GTKW_WAVE_PX_RANGE;
@@ -94,4 +95,18 @@ pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<
 pub fn script_device(path: &Path) -> &'static str {
     let text = fs::read_to_string(path).unwrap();
     pcounter_sim::devices::split(&path.display().to_string(), &text).unwrap().device.name
+}
+
+/// GTKWave itself (under xvfb-run, `make test` installs both) opening the
+/// save file `gtkw` alone from the directory `cwd`: (window start, window
+/// end, primary marker), or None when `PCNT_NO_GTKWAVE=1` skips the check.
+#[allow(dead_code)]
+pub fn gtkwave_view(cwd: &Path, gtkw: &Path) -> Option<(u64, u64, u64)> {
+    if std::env::var_os("PCNT_NO_GTKWAVE").is_some_and(|v| v == "1") {
+        return None;
+    }
+    Some(
+        pcounter_sim::engine::wave::real_gtkwave_view(cwd, gtkw)
+            .unwrap_or_else(|e| panic!("{e} (make test installs gtkwave and xvfb-run; PCNT_NO_GTKWAVE=1 skips)")),
+    )
 }

@@ -189,8 +189,13 @@ pub fn waves<L: Lockstep>(
     let rtl_vcd = dir.join("rtl.vcd");
     let cmds = cmds.chain(std::iter::once(<L::Cmd as Wait>::wait(WAVE_TAIL)));
     let trace = device::trace_window(l, cmds, start, end, &rtl_vcd).map_err(std::io::Error::other)?;
-    wave::merge_vcd(Some(&rtl_vcd), &trace, &dir.join("wave.vcd"))?;
+    // Merged in the shims' time (10 per cycle), then one timestamp per bus
+    // cycle, so the marker's time is the cycle (engine::wave::cycles).
+    let raw = dir.join("wave-raw.vcd");
+    wave::merge_vcd(Some(&rtl_vcd), &trace, &raw)?;
     let _ = fs::remove_file(&rtl_vcd);
+    wave::fold_to_cycles(&raw, &dir.join("wave.vcd"))?;
+    let _ = fs::remove_file(&raw);
     Ok(trace)
 }
 

@@ -153,7 +153,14 @@ pub struct RegWave {
 }
 
 impl RegWave {
+    /// Every register 32 bits wide.
     pub fn new<S: AsRef<str>>(names: &[S]) -> RegWave {
+        RegWave::with_widths(names, |_| 32)
+    }
+
+    /// `width(name)` bits for each compared view (a 1-bit output as 1 bit,
+    /// so GTKWave draws it as a line, not a bus).
+    pub fn with_widths<S: AsRef<str>>(names: &[S], width: impl Fn(&str) -> u32) -> RegWave {
         let mut signals = vec![
             ExtraSignal { scope: vec![], name: "mismatch".into(), width: 1 },
             ExtraSignal { scope: vec![], name: "cycle".into(), width: 32 },
@@ -161,7 +168,7 @@ impl RegWave {
         for n in names {
             for side in ["dut", "model"] {
                 let name = format!("{}_{side}", n.as_ref());
-                signals.push(ExtraSignal { scope: vec!["regs".into()], name, width: 32 });
+                signals.push(ExtraSignal { scope: vec!["regs".into()], name, width: width(n.as_ref()) });
             }
         }
         let last = vec![None; signals.len()];
@@ -213,5 +220,5 @@ pub fn write_gtkw(dir: &Path, trace: &ExtraTrace, m: &Mismatch, top: &str, rtl_l
         .filter(|n| n.strip_prefix(top).is_some_and(|r| !r.contains('.')))
         .collect();
     groups.push((rtl_label.to_string(), rtl));
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, WAVE_CONTEXT * 10)
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle, WAVE_CONTEXT)
 }

@@ -279,7 +279,9 @@ impl Lockstep for PmonLockstep {
         if let Some(r) = &mut self.rtl {
             r.trace_open(rtl_vcd)?;
         }
-        self.wave = Some(RegWave::new(&self.names));
+        // ovf_o has a wire per counter (P2).
+        let n = self.model.config().num_counters as u32;
+        self.wave = Some(RegWave::with_widths(&self.names, |r| if r == "ovf_o" { n } else { 32 }));
         Ok(())
     }
     fn take_trace(&mut self) -> Option<ExtraTrace> {

@@ -270,7 +270,8 @@ impl Lockstep for R10kLockstep {
         if let Some(r) = &mut self.rtl {
             r.trace_open(rtl_vcd)?;
         }
-        self.wave = Some(RegWave::new(&REG_NAMES));
+        // irq_o is one wire (R9).
+        self.wave = Some(RegWave::with_widths(&REG_NAMES, |n| if n == "irq_o" { 1 } else { 32 }));
         Ok(())
     }
     fn take_trace(&mut self) -> Option<ExtraTrace> {

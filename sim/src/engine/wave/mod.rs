@@ -33,7 +33,9 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::iter::once;
 use std::path::Path;
 
+mod cycles;
 mod gtkw;
+pub use cycles::{fold_to_cycles, RAW_PER_CYCLE};
 pub use gtkw::{gtkw_opening, GtkwOpening, GTKW_WAVE_PX_RANGE};
 
 use vcd::{Command, Header, IdCode, ReferenceIndex, Scope, ScopeItem, ScopeType, TimescaleUnit, Value, Var, VarType};
@@ -216,6 +218,39 @@ pub fn relative_to(path: &Path, folder: &Path) -> io::Result<String> {
     let mut rel: Vec<String> = vec!["..".into(); d.len() - common];
     rel.extend(f[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
     Ok(rel.join("/"))
+}
+
+/// GTKWave itself under `xvfb-run`, given only the save file `gtkw` and
+/// started in `cwd`: its (window start, window end, primary marker) as it
+/// opens, read through its Tcl interface. For the tests that check a
+/// failure's `.gtkw` in the real viewer (`make test` installs both).
+pub fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> io::Result<(u64, u64, u64)> {
+    let tcl = std::env::temp_dir().join(format!("pcnt-gtkw-view-{}.tcl", std::process::id()));
+    fs::write(
+        &tcl,
+        "puts \"VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]\"\n\
+         gtkwave::/File/Quit\n",
+    )?;
+    let out = std::process::Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", "gtkwave", "-S"])
+        .arg(&tcl)
+        .arg(gtkw)
+        .current_dir(cwd)
+        .output()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let view = stdout.lines().find_map(|l| l.strip_prefix("VIEW ")).ok_or_else(|| {
+        invalid(format!(
+            "no view from gtkwave {} in {}:\n{stdout}{}",
+            gtkw.display(),
+            cwd.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    })?;
+    let v: Vec<u64> = view.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    match v[..] {
+        [a, b, c] => Ok((a, b, c)),
+        _ => Err(invalid(format!("gtkwave's view `{view}`"))),
+    }
 }
 
 /// First and last timestamp of `vcd` (VCD units): GTKWave's `tims.first` and

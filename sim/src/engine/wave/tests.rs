@@ -186,6 +186,36 @@ fn merge_keeps_rtl_and_adds_extras_at_their_times() {
     }
 }
 
+/// Waves in bus cycles: the shims' `10·c` and `10·c + 5` dumps become one
+/// timestamp per cycle; the post-edge value of a flop shows at the next
+/// cycle (the cycle's own dump overriding it when it changed again), the
+/// clock reads a constant, and the timescale says one unit a cycle.
+#[test]
+fn fold_to_cycles_gives_one_timestamp_per_bus_cycle() {
+    let dir = scratch("fold-cycles");
+    let (raw, out) = (dir.join("raw.vcd"), dir.join("cycles.vcd"));
+    fs::write(
+        &raw,
+        "$timescale 1ps $end\n$scope module t $end\n$var wire 1 ! clk $end\n$var wire 4 \" q [3:0] $end\n\
+         $var wire 1 # comb $end\n$upscope $end\n$enddefinitions $end\n\
+         #0\n0!\nb0000 \"\n0#\n#5\n1!\nb0001 \"\n1#\n#10\n0!\n0#\n#15\n1!\nb0010 \"\n#20\n0!\nb0011 \"\n#25\n1!\n",
+    )
+    .unwrap();
+    fold_to_cycles(&raw, &out).unwrap();
+    let p = parse(&out);
+    assert_eq!(p.header.timescale, Some((1, TimescaleUnit::NS)));
+    assert_eq!(p.timestamps, [0, 1, 2, 3], "one timestamp per cycle");
+    // q: 0 in cycle 0, its post-edge 1 at cycle 1; cycle 2's own dump (3)
+    // overrides the post-edge 2 of cycle 1.
+    assert_eq!(hist(&p, "t.q[3:0]"), h(&[(0, "b0000"), (1, "b0001"), (2, "b0011")]));
+    assert_eq!(hist(&p, "t.comb"), h(&[(0, "0"), (1, "0")]));
+    // The clock is low at every whole cycle (its rise at 25 is cycle 3's).
+    assert_eq!(hist(&p, "t.clk"), h(&[(0, "0"), (1, "0"), (2, "0"), (3, "1")]));
+    // A dump that is not a VCD is an error naming the file.
+    fs::write(&raw, "not a vcd").unwrap();
+    assert!(fold_to_cycles(&raw, &out).unwrap_err().to_string().contains("raw.vcd"));
+}
+
 #[test]
 fn extra_ids_do_not_collide_with_rtl_ids() {
     let dir = scratch("ids");
@@ -478,30 +508,6 @@ fn gtkw_opening_follows_gtkwave_rules() {
     assert!(!gtkw_opening("[timestart] 69\n*-3 70\n", (0, 100), 800).timestart_honoured);
 }
 
-/// GTKWave under xvfb-run, given only a save file (`gtkwave -S TCL GTKW`
-/// started in `cwd`): (window start, window end, primary marker).
-fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> Vec<u64> {
-    let tcl = std::env::temp_dir().join(format!("pcnt-gtkw-view-{}.tcl", std::process::id()));
-    fs::write(&tcl, "puts \"VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]\"\ngtkwave::/File/Quit\n").unwrap();
-    let out = std::process::Command::new("timeout")
-        .args(["120", "xvfb-run", "-a", "gtkwave", "-S"])
-        .arg(&tcl)
-        .arg(gtkw)
-        .current_dir(cwd)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let view = stdout.lines().find_map(|l| l.strip_prefix("VIEW ")).unwrap_or_else(|| {
-        panic!(
-            "no view from gtkwave {} in {}:\n{stdout}{}",
-            gtkw.display(),
-            cwd.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    view.split_whitespace().map(|x| x.parse().unwrap()).collect()
-}
-
 /// The same file in GTKWave itself (`apt-get install gtkwave xvfb xauth`,
 /// which `make test` does): given only the save file, GTKWave finds the
 /// dump from the save file's folder and from an unrelated directory with
@@ -534,9 +540,9 @@ fn gtkw_opens_at_the_mismatch_in_real_gtkwave() {
     }
     let elsewhere = scratch("gtkw-real-cwd");
     for (cwd, gtkw) in [(dir.clone(), PathBuf::from("span.gtkw")), (elsewhere, copy.join("span.gtkw"))] {
-        let v = real_gtkwave_view(&cwd, &gtkw);
-        assert_eq!((v[0], v[2]), (timestart, m * 10), "GTKWave on {} from {}: {v:?}", gtkw.display(), cwd.display());
-        assert!(v[0] <= m * 10 && m * 10 <= v[1], "marker not in GTKWave's view {v:?}");
+        let v = real_gtkwave_view(&cwd, &gtkw).unwrap();
+        assert_eq!((v.0, v.2), (timestart, m * 10), "GTKWave on {} from {}: {v:?}", gtkw.display(), cwd.display());
+        assert!(v.0 <= m * 10 && m * 10 <= v.1, "marker not in GTKWave's view {v:?}");
         // The original is gone before the copy is opened: only the copy's
         // own dump can be found.
         let _ = fs::remove_dir_all(&dir);

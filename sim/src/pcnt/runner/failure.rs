@@ -120,6 +120,6 @@ fn write_gtkw(dir: &Path, trace: &wave::ExtraTrace, m: &Mismatch, domains: usize
     ));
     // Open zoomed on the last 40 cycles before the mismatch; the file holds
     // the whole window.
-    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle * 10, WAVE_CONTEXT * 10)?;
+    wave::write_gtkw(&vcd, &dir.join("wave.gtkw"), &groups, m.cycle, WAVE_CONTEXT)?;
     Ok(())
 }
