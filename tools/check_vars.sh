@@ -58,7 +58,14 @@ PYNUM='def n(s):
 '
 check_number() {
 	number "$2" || fail "$1=$2: expected a decimal or 0x-hex number"
-	local why
+	local v=${2//_/} why
+	# Short numbers in bash (no python start-up per variable): decimal of up
+	# to 18 digits or hex of up to 15 fits bash's signed 64-bit arithmetic.
+	if { [[ "$v" =~ ^[0-9]{1,18}$ ]] && v=$((10#$v)); } || { [[ "$v" =~ ^0[xX][0-9a-fA-F]{1,15}$ ]] && v=$((v)); }; then
+		[ "$v" -ge "$3" ] || fail "$1=$2: expected at least $3"
+		[ -z "${4:-}" ] || [ "$v" -le "$4" ] || fail "$1=$2: expected at most $4"
+		return 0
+	fi
 	why=$(python3 -c "$PYNUM"'
 import sys
 v, lo, hi = n(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3] or 2**64 - 1)
@@ -77,7 +84,9 @@ for v in SEED SEEDS CYCLES DOMAINS GEN WINDOW JOBS SHARD OUT; do
 done
 [ -z "${SEED:-}" ] || check_number SEED "$SEED" 0
 [ -z "${SEEDS:-}" ] || check_number SEEDS "$SEEDS" 1 "$max_seeds"
-if [ -n "${SEED:-}" ] && [ -n "${SEEDS:-}" ]; then
+# Both short (below 2^60): their sum cannot pass 2^64 - 1.
+short() { [[ "${1//_/}" =~ ^[0-9]{1,18}$ ]]; }
+if [ -n "${SEED:-}" ] && [ -n "${SEEDS:-}" ] && ! { short "$SEED" && short "$SEEDS"; }; then
 	python3 -c "$PYNUM"'
 import sys; sys.exit(n(sys.argv[1]) + n(sys.argv[2]) - 1 > 2**64 - 1)' "$SEED" "$SEEDS" ||
 		fail "SEED=$SEED SEEDS=$SEEDS: the last seed would pass 2^64 - 1"
@@ -86,7 +95,9 @@ fi
 [ -z "${WINDOW:-}" ] || check_number WINDOW "$WINDOW" 1 "$window_max"
 [ -z "${JOBS:-}" ] || check_number JOBS "$JOBS" 1 4096
 [ -z "${CORRUPT:-}" ] || check_number CORRUPT "$CORRUPT" 0
-if [ -n "${CORRUPT:-}" ] && [ -n "${CYCLES:-}" ]; then
+if [ -n "${CORRUPT:-}" ] && [ -n "${CYCLES:-}" ] && short "$CORRUPT" && short "$CYCLES"; then
+	[ "$((10#${CORRUPT//_/}))" -lt "$((10#${CYCLES//_/}))" ] || fail "CORRUPT=$CORRUPT: past the end of every run (CYCLES=$CYCLES)"
+elif [ -n "${CORRUPT:-}" ] && [ -n "${CYCLES:-}" ]; then
 	python3 -c "$PYNUM"'
 import sys; sys.exit(n(sys.argv[1]) >= n(sys.argv[2]))' "$CORRUPT" "$CYCLES" ||
 		fail "CORRUPT=$CORRUPT: past the end of every run (CYCLES=$CYCLES)"

@@ -98,7 +98,11 @@ impl Progress {
         let tick = (every / 10).clamp(Duration::from_millis(1), Duration::from_millis(500));
         std::thread::spawn(move || {
             while !shared.stop.load(Ordering::Relaxed) {
-                std::thread::sleep(tick);
+                // Parked, so that stopping (which unparks) does not wait a tick.
+                std::thread::park_timeout(tick);
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let now = t0.elapsed().as_millis() as u64;
                 if now.saturating_sub(shared.last_ms.load(Ordering::Relaxed)) < every.as_millis() as u64 {
                     continue;
@@ -155,6 +159,7 @@ impl Progress {
     fn stop_heartbeat(&mut self) {
         self.shared.stop.store(true, Ordering::Relaxed);
         if let Some(h) = self.heartbeat.take() {
+            h.thread().unpark();
             let _ = h.join();
         }
     }
