@@ -622,6 +622,13 @@ fn cosim_device_pmon_runs_its_own_regression() {
     assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
 }
 
+/// `pcnt cosim` of one seed on the R10K fault `r10k_irq_without_ie`, which
+/// it catches, artifacts under `out`, then `extra`.
+fn r10k_fault_run<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let base = ["cosim", "--device", "r10k", "--fault", "r10k_irq_without_ie", "--seeds", "1", "--cycles", "20000"];
+    [&base[..], &["--no-progress", "--shrink-secs", "0", "--out", out], extra].concat()
+}
+
 /// `--device r10k` runs the R10000/R12000 regression (odd seeds R10000,
 /// even R12000) with its own summary; PCOUNTER-only options and other
 /// devices' faults are refused, and an R10K fault needs --device r10k.
@@ -643,22 +650,7 @@ fn cosim_device_r10k_runs_its_own_regression() {
     let r = pcnt(&["cosim", "--device", "r10k", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
     assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
     // A fault run fails with exit 1 and names the variant.
-    let r = pcnt(&[
-        "cosim",
-        "--device",
-        "r10k",
-        "--fault",
-        "r10k_irq_without_ie",
-        "--seeds",
-        "1",
-        "--cycles",
-        "20000",
-        "--no-progress",
-        "--shrink-secs",
-        "0",
-        "--out",
-        &o,
-    ]);
+    let r = pcnt(&r10k_fault_run(&o, &[]));
     let (_, err) = text(&r);
     assert_eq!(r.status.code(), Some(1), "{err}");
     assert!(err.contains("cosim R10K FAILED: seed 1 (r10000)") && err.contains("DEVICE=r10k"), "{err}");
@@ -1095,24 +1087,7 @@ fn junit_xml_from_cosim_and_script() {
     assert!(doc.contains("<testsuite name=\"cosim R10K\" tests=\"2\" failures=\"0\""), "{doc}");
     assert!(doc.contains("name=\"seed 1 (r10000)\"") && doc.contains("name=\"seed 2 (r12000)\""), "{doc}");
     // A failing run: its case has the mismatch and the repro line.
-    let r = pcnt(&[
-        "cosim",
-        "--device",
-        "r10k",
-        "--fault",
-        "r10k_irq_without_ie",
-        "--seeds",
-        "1",
-        "--cycles",
-        "20000",
-        "--no-progress",
-        "--shrink-secs",
-        "0",
-        "--out",
-        &o,
-        "--junit",
-        &x.display().to_string(),
-    ]);
+    let r = pcnt(&r10k_fault_run(&o, &["--junit", &x.display().to_string()]));
     assert_eq!(r.status.code(), Some(1), "{}", text(&r).1);
     let doc = fs::read_to_string(&x).unwrap();
     assert!(doc.contains("failures=\"1\"") && doc.contains("<failure message=\""), "{doc}");
