@@ -33,10 +33,14 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-/// Window size requested in `[size]` and the panes' widths.
-const GTKW_WINDOW: (u32, u32) = (1400, 800);
+/// Window size requested in `[size]` and the panes' widths. The signals
+/// pane shows each name and its value at the marker: 420 px holds
+/// `lockstep.regs.DATA_LO_0_model[31:0]` and `0x0000_0000` beside it (300 px
+/// cut the value off); the window is wider by as much, so the wave area
+/// keeps its width.
+const GTKW_WINDOW: (u32, u32) = (1600, 800);
 const GTKW_SST_WIDTH: u32 = 220;
-const GTKW_SIGNALS_WIDTH: u32 = 300;
+const GTKW_SIGNALS_WIDTH: u32 = 420;
 /// The wave area widths the placement is made for: at least what the window
 /// leaves after both panes and 200 px of borders and scroll bars (GTKWave
 /// 3.3.118 gives 800 px), at most the whole window.

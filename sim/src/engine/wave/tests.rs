@@ -455,11 +455,13 @@ fn gtkw_opens_at_the_mismatch_in_gtkwave() {
     assert_eq!(o.start, (m - 40) * 10, "the 40 cycles of context: {o:?}");
     // A mismatch in cycle 0 (no context before it): the view starts at the
     // dump's start and is as wide as still fits (the whole 600-unit dump on
-    // the widest area, so 800/1400 of it on 800 px), not one zoomed-in point.
+    // the widest area, the whole window, so 800/width of it on 800 px), not
+    // one zoomed-in point.
     let text = gtkw_for(&dir, 0, tail * 10, 0, 40 * 10);
     assert_opens_at_marker(&text, (0, tail * 10), 0);
     let o = gtkw_opening(&text, (0, tail * 10), 800);
-    assert!(o.end >= 600.0 * 800.0 / 1400.0 - 2.0, "{o:?}\n{text}");
+    let widest = f64::from(GTKW_WAVE_PX_RANGE.1);
+    assert!(o.end >= 600.0 * 800.0 / widest - 2.0, "{o:?}\n{text}");
 
     // The file as written before issue 13: [timestart] at the context, a zoom
     // that fits the 40 cycles to the dump's end on 760 px. GTKWave's 800 px
