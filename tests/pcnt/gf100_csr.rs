@@ -222,10 +222,11 @@ fn user_trigger_back(v: u32) -> u32 {
 }
 
 /// The shared suite's view of a block's registers. Every stored bit, and
-/// so every register, resets to the block's `reset_value`; with the random
-/// writes CTRL may hold any MODE, so its state bits (`ro_mask`: single and
-/// quad state) are masked, and the NEXT shadows, which move in QUAD, are
-/// checked by `dom_shadows_hold_while_halted` instead.
+/// so every register, resets to the block's `reset_value`. Reads are
+/// compared whole, CTRL's state bits included: with every external signal
+/// at 0 no write begins a single process or swaps (S25.3, S25.5), so they
+/// stay 0. The NEXT shadows, which move in QUAD, are checked by
+/// `dom_shadows_hold_while_halted` instead.
 fn csr_regs(b: &Block) -> Vec<crate::CsrReg> {
     b.regs()
         .iter()
@@ -250,7 +251,7 @@ fn csr_regs(b: &Block) -> Vec<crate::CsrReg> {
                 reset: b.reset_value(idx),
                 back,
                 mask,
-                state: r.ro_mask,
+                state: 0,
                 acts: 0,
                 cite: "S8, S25.13, S25.17",
             }
