@@ -1,7 +1,7 @@
 # PCOUNTER: RTL + Rust model in lockstep. `make help` lists the targets.
 #
 # Public interface (users and CI depend on these names and variables):
-#   make cosim [DEVICE= SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= LAYOUT= DECODE=]
+#   make cosim [DEVICE= SEED= SEEDS= CYCLES= DOMAINS= GEN= FAULT= WINDOW= WAVE= LAYOUT= DECODE=]
 #   make test | lint | synth | script FILE=... | waves | regmap | setup | check-vars
 
 .DEFAULT_GOAL := help
@@ -24,6 +24,9 @@ FAULT   ?=
 # CORRUPT=N: harness self-test, flips an RTL flop at cycle N (see README).
 CORRUPT ?=
 WINDOW  ?= 2000
+# WAVE=vcd|fst: the failure waves' format (default: vcd up to a 10000-cycle
+# WINDOW, fst above).
+WAVE    ?=
 # LAYOUT=default|real|odd, DECODE=strict|lax: every run on that signal layout /
 # StrictDecode instead of the seed's choice (the repro line names them).
 LAYOUT  ?=
@@ -116,6 +119,7 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 #: FAULT         cosim: an injected-fault build (`target/release/pcnt faults` lists them)
 #: CORRUPT       cosim (PCOUNTER): harness self-test, flip an RTL flop at this cycle
 #: WINDOW        cosim: cycles of waves before a mismatch (1..100000)
+#: WAVE          cosim: waves as vcd | fst (default: vcd up to a 10000-cycle window, fst above)
 #: OUT           where failures, coverage and reports go (default out)
 #: JOBS          worker threads (default: all cores)
 #: SHARD, JSON   cosim: run shard I/N of the plan; write its results to JSON for `pcnt merge`
@@ -165,7 +169,7 @@ q = '$(subst ','\'',$(1))'
 check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
 	@SEED=$(call q,$(SEED)) SEEDS=$(call q,$(SEEDS)) CYCLES=$(call q,$(CYCLES)) DOMAINS=$(call q,$(DOMAINS)) \
 	  GEN=$(call q,$(GEN)) FAULT=$(call q,$(FAULT)) DEVICE=$(call q,$(DEVICE)) WINDOW=$(call q,$(WINDOW)) \
-	  JOBS=$(call q,$(JOBS)) SHARD=$(call q,$(SHARD)) LAYOUT=$(call q,$(LAYOUT)) DECODE=$(call q,$(DECODE)) \
+	  WAVE=$(call q,$(WAVE)) JOBS=$(call q,$(JOBS)) SHARD=$(call q,$(SHARD)) LAYOUT=$(call q,$(LAYOUT)) DECODE=$(call q,$(DECODE)) \
 	  CORRUPT=$(call q,$(CORRUPT)) FILE=$(call q,$(FILE)) OUT=$(call q,$(OUT)) NEED_FILE=$(call q,$(NEED_FILE)) \
 	  bash tools/check_vars.sh
 
@@ -175,18 +179,18 @@ build: check-vars setup ## build the harness (Verilated RTL + model) in release 
 cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then PMON, R10K)
 ifeq ($(filter-out pcnt,$(DEVICE)),)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
-	  --gen $(GEN) --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) \
+	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
 	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
 endif
 ifeq ($(filter-out pmon,$(DEVICE)),)
 	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
+	  --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
 	  $(if $(JSON),--json $(PMON_JSON),)
 endif
 ifeq ($(filter-out r10k,$(DEVICE)),)
 	$(PCNT) cosim --device r10k --seed $(SEED) --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
+	  --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
 	  $(if $(JSON),--json $(R10K_JSON),)
 endif
 

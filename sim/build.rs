@@ -245,7 +245,7 @@ fn main() {
     let only = env::var("PCNT_CONFIGS").ok();
     let mut variants: Vec<Variant> = CONFIGS
         .iter()
-        .filter(|(n, ..)| only.as_deref().map_or(true, |o| o.split(',').any(|x| x == *n)))
+        .filter(|(n, ..)| only.as_deref().is_none_or(|o| o.split(',').any(|x| x == *n)))
         .map(|&(n, d, s, layout, gen)| Variant {
             name: n.to_string(),
             domains: d,

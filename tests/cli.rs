@@ -535,6 +535,7 @@ fn make_refuses_bad_variables_before_building() {
             ),
         ),
         ("DECODE=loose", "valid decodes are strict, lax".to_string()),
+        ("WAVE=vxd", "valid wave formats are vcd, fst".to_string()),
         ("SEEDS=0", "SEEDS=0: expected at least 1".to_string()),
         ("SEEDS=2000000", "SEEDS=2000000: expected at most 1000000".to_string()),
         ("CYCLES=lots", "CYCLES=lots: expected a decimal or 0x-hex number".to_string()),
@@ -1108,4 +1109,39 @@ fn junit_xml_from_cosim_and_script() {
     let doc = fs::read_to_string(&j).unwrap();
     assert!(doc.contains("<testsuite name=\"pcnt script\" tests=\"3\" failures=\"2\""), "{doc}");
     assert!(doc.contains("<failure message=\"malformed script\">"), "{doc}");
+}
+
+/// `--wave`: VCD up to `FST_ABOVE_WINDOW` cycles of window, FST above,
+/// either when asked; only the chosen file is left beside `wave.gtkw`,
+/// which names it; the repro keeps an explicit choice; `--help` states the
+/// limit the code uses.
+#[test]
+fn wave_format_follows_the_window_or_the_option() {
+    use pcounter_sim::engine::artifacts::FST_ABOVE_WINDOW;
+    let dir = scratch("cli-wave-format");
+    let script = dir.join("fail.pcs");
+    fs::write(&script, "domains 1\nwait 3\nread 0xa73c == 0x12345\n").unwrap();
+    let s = script.display().to_string();
+    let (limit, above) = (FST_ABOVE_WINDOW.to_string(), (FST_ABOVE_WINDOW + 1).to_string());
+    let cases: [(&[&str], &str); 4] = [
+        (&["--window", &limit], "wave.vcd"),
+        (&["--window", &above], "wave.fst"),
+        (&["--window", &above, "--wave", "vcd"], "wave.vcd"),
+        (&["--window", "10", "--wave", "fst"], "wave.fst"),
+    ];
+    for (i, (args, file)) in cases.iter().enumerate() {
+        let out = dir.join(format!("o{i}")).display().to_string();
+        let a = [&["script", &s, "--out", &out, "--shrink-secs", "0"][..], args].concat();
+        let r = pcnt(&a);
+        assert_eq!(r.status.code(), Some(1), "{a:?}: {}", text(&r).1);
+        let fail = dir.join(format!("o{i}/fail-script-fail"));
+        let other = if *file == "wave.vcd" { "wave.fst" } else { "wave.vcd" };
+        assert!(fail.join(file).is_file() && !fail.join(other).exists(), "{a:?}: {}", fail.display());
+        let gtkw = fs::read_to_string(fail.join("wave.gtkw")).unwrap();
+        assert!(gtkw.contains(&format!("[dumpfile] \"{file}\"")), "{a:?}: {gtkw}");
+        let repro = fs::read_to_string(fail.join("repro.txt")).unwrap();
+        assert_eq!(repro.contains("--wave"), args.contains(&"--wave"), "{a:?}: {repro}");
+    }
+    let (help, _) = text(&pcnt(&["cosim", "--help"]));
+    assert!(help.contains(&format!("vcd up to a {FST_ABOVE_WINDOW}-cycle window, fst above")), "{help}");
 }

@@ -20,7 +20,7 @@ use pcounter_sim::runner::{self, Artifacts, ScriptError};
 use common::{root, scratch};
 
 fn art(name: &str) -> Artifacts {
-    Artifacts { out: scratch(name), window: 300, shrink_secs: 0 }
+    Artifacts { out: scratch(name), window: 300, shrink_secs: 0, wave: None }
 }
 
 #[test]

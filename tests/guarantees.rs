@@ -199,11 +199,29 @@ fn a_failing_expectation_leaves_every_artifact_and_replays() {
             .and_then(|r| r.split(':').next())
             .and_then(|c| c.trim().parse().ok())
             .unwrap_or_else(|| panic!("{}: no cycle in {e}", s.label));
+        let mut views = Vec::new();
         for (cwd, gtkw) in [(fail.clone(), PathBuf::from("wave.gtkw")), (dir.clone(), fail.join("wave.gtkw"))] {
-            if let Some((start, end, marker)) = common::gtkwave_view(&cwd, &gtkw) {
-                assert_eq!(marker, cycle, "{}: GTKWave's marker, from {}", s.label, cwd.display());
-                assert!(start <= cycle && cycle <= end, "{}: GTKWave's view {start}..{end}", s.label);
+            if let Some(v) = common::gtkwave_view(&cwd, &gtkw) {
+                assert_eq!(v.marker, cycle, "{}: GTKWave's marker, from {}", s.label, cwd.display());
+                assert!(v.start <= cycle && cycle <= v.end, "{}: GTKWave's view {v:?}", s.label);
+                // The value column at the marker shows the failure.
+                let mismatch = v.values.iter().find(|(n, _)| n == "mismatch").map(|(_, x)| x.as_str());
+                assert_eq!(mismatch, Some("1"), "{}: GTKWave's value column {:?}", s.label, v.values);
+                views.push(v);
             }
+        }
+        // The same failure as FST (`--wave fst`): only wave.fst beside the
+        // save file, and GTKWave shows the same signals, view and values.
+        let o = pcnt(&dir, &["script", &f, "--out", "ofst", "--window", "50", "--wave", "fst"], None);
+        assert_eq!(code(&o), 1, "{}: {}", s.label, err(&o));
+        let fst = dir.join("ofst").join(format!("fail-script-fail_{}", s.label));
+        assert!(fst.join("wave.fst").is_file() && !fst.join("wave.vcd").exists(), "{}: {}", s.label, fst.display());
+        if let (Some(vcd_view), Some(v)) = (views.last(), common::gtkwave_view(&dir, &fst.join("wave.gtkw"))) {
+            assert_eq!((v.dump_type.as_str(), vcd_view.dump_type.as_str()), ("FST", "VCD"), "{}", s.label);
+            let same = |v: &pcounter_sim::engine::wave::GtkwaveView| {
+                (v.start, v.end, v.marker, v.facs.clone(), v.values.clone())
+            };
+            assert!(same(&v) == same(vcd_view), "{}: FST view {v:?}\nVCD view {vcd_view:?}", s.label);
         }
         // The repro keeps where the artifacts went and the window.
         let repro = std::fs::read_to_string(fail.join("repro.txt")).unwrap();

@@ -32,7 +32,7 @@ fn pcs_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn scripts_pass_in_lockstep_and_model_only() {
-    let art = Artifacts { out: scratch("scripts"), window: 200, shrink_secs: 0 };
+    let art = Artifacts { out: scratch("scripts"), window: 200, shrink_secs: 0, wave: None };
     // tests/corpus/: minimal scripts of past failures (shrunk), kept as regressions.
     let files = [pcs_files(&root().join("tests/scripts")), pcs_files(&root().join("tests/corpus"))].concat();
     for f in files {
@@ -50,7 +50,7 @@ fn scripts_pass_in_lockstep_and_model_only() {
 /// Acceptance: malformed scripts give a clear error with file:line, never a panic.
 #[test]
 fn bad_scripts_give_file_line_errors() {
-    let art = Artifacts { out: scratch("bad-scripts"), window: 10, shrink_secs: 0 };
+    let art = Artifacts { out: scratch("bad-scripts"), window: 10, shrink_secs: 0, wave: None };
     for f in pcs_files(&root().join("tests/scripts/bad")) {
         let text = fs::read_to_string(&f).unwrap();
         let want = text.lines().next().and_then(|l| l.strip_prefix("# expect-error:")).map(str::trim);
@@ -150,7 +150,7 @@ fn a_pcounter_fault_failure_shrinks_and_shows_its_domain() {
         let fault = "threshold_cmp";
         let out = scratch(&format!("fault-{fault}"));
         let shrink_secs = 60;
-        let art = Artifacts { out: out.clone(), window: 500, shrink_secs };
+        let art = Artifacts { out: out.clone(), window: 500, shrink_secs, wave: None };
         // Find the first failing seed (the fault must be caught within a few),
         // rotating over the fault's generations (`gens:`, S24).
         let gens = Rtl::fault_gens(fault).expect("a linked fault");
@@ -210,7 +210,7 @@ fn a_pcounter_fault_failure_shrinks_and_shows_its_domain() {
         }
         // The saved script alone reproduces it on the faulty RTL, and passes on the good one.
         let script = dir.join("stimulus.pcs");
-        let art2 = Artifacts { out: out.join("replay"), window: 50, shrink_secs: 0 };
+        let art2 = Artifacts { out: out.join("replay"), window: 50, shrink_secs: 0, wave: None };
         match runner::run_script(&script, false, Some(fault), &art2, true) {
             Err(ScriptError::Failed(e)) => assert!(e.contains(m.kind()), "{e}"),
             other => panic!("stimulus.pcs of {fault} did not reproduce: {other:?}"),
@@ -250,7 +250,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
         gf100: true,
         gf_layout: None,
         fault: None,
-        art: Artifacts { out: dir.clone(), window: 10, shrink_secs: 0 },
+        art: Artifacts { out: dir.clone(), window: 10, shrink_secs: 0, wave: None },
         progress: false,
         jobs: 2,
         shard: (0, 1),
@@ -304,7 +304,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
     let o = runner::CosimOpts {
         seeds: 1,
         domains: vec![1],
-        art: Artifacts { out: fresh.clone(), window: 10, shrink_secs: 0 },
+        art: Artifacts { out: fresh.clone(), window: 10, shrink_secs: 0, wave: None },
         ..base.clone()
     };
     assert_eq!(runner::cosim(&o).unwrap(), 0);
@@ -350,7 +350,7 @@ fn late_failure_gives_small_vcd() {
     };
     assert_eq!(m.cycle, at, "caught in the cycle of the corruption");
     assert_eq!(m.what, "CTR_CYCLES[0]");
-    let art = Artifacts { out: out.clone(), window: 2000, shrink_secs: 0 };
+    let art = Artifacts { out: out.clone(), window: 2000, shrink_secs: 0, wave: None };
     let j = job.clone();
     let replay = move || -> Box<dyn Iterator<Item = Cmd>> { Box::new(j.stimulus()) };
     let dir = runner::write_failure(&art, "fail", &job.repro(), &m, &job.setup(), &replay).unwrap();

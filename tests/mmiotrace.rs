@@ -84,7 +84,7 @@ fn sample_imports_to_the_golden_script() {
 fn sample_runs_model_only_and_in_lockstep() {
     let imp = import(SAMPLE, &sample(), &Options::default()).unwrap();
     let s = script::parse("nv50_perfctr.pcs", &imp.script).unwrap();
-    let art = Artifacts { out: scratch("mmiotrace-run"), window: 100, shrink_secs: 0 };
+    let art = Artifacts { out: scratch("mmiotrace-run"), window: 100, shrink_secs: 0, wave: None };
     let traced: Vec<u32> = s
         .body
         .iter()

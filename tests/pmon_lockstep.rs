@@ -23,7 +23,7 @@ use common::{root, scratch};
 
 /// Failure artifacts under `out`, shrinking for `shrink_secs`.
 fn art(out: std::path::PathBuf, shrink_secs: u64) -> Artifacts {
-    Artifacts { out, window: 300, shrink_secs }
+    Artifacts { out, window: 300, shrink_secs, wave: None }
 }
 
 #[test]

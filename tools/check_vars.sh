@@ -171,6 +171,7 @@ fi
 [ -z "${LAYOUT:-}" ] || one_of "$LAYOUT" "$layouts $gf_presets" ||
 	fail "LAYOUT=$LAYOUT: valid layouts are $(join $layouts), and for GEN=gf100 $(join $gf_presets)"
 [ -z "${DECODE:-}" ] || one_of "$DECODE" "strict lax" || fail "DECODE=$DECODE: valid decodes are strict, lax"
+[ -z "${WAVE:-}" ] || one_of "$WAVE" "vcd fst" || fail "WAVE=$WAVE: valid wave formats are vcd, fst"
 if [ -n "${SHARD:-}" ]; then
 	[[ "$SHARD" =~ ^([0-9]+)/([0-9]+)$ ]] && [ "${BASH_REMATCH[2]}" -ge 1 ] &&
 		[ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ] ||

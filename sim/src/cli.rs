@@ -167,9 +167,20 @@ pub struct ArtArgs {
     /// Bus cycles of the waves before a mismatch (1..=100000)
     #[arg(long, default_value = "2000", value_parser = window, value_name = "N")]
     pub window: u64,
+    /// Format of a failure's waves [default: vcd up to a 10000-cycle window, fst above]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub wave: Option<WaveArg>,
     /// Time budget for shrinking a failure's stimulus to minimal.EXT (0: off)
     #[arg(long, default_value = "120", value_parser = num, value_name = "S")]
     pub shrink_secs: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WaveArg {
+    /// wave.vcd: text, any viewer
+    Vcd,
+    /// wave.fst: compressed, for GTKWave (a tenth of the VCD or less)
+    Fst,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -28,6 +28,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Cmd, CosimArgs, Decode, Format, ImportArgs, RecordDumpArgs, ScriptArgs};
 use pcounter_sim::devices;
+use pcounter_sim::engine::artifacts::WaveFormat;
 use pcounter_sim::engine::regress::{self, Opts};
 use pcounter_sim::engine::results::ShardOpts;
 use pcounter_sim::runner::{self, Artifacts, ScriptError, ScriptOpts};
@@ -60,7 +61,11 @@ fn artifacts(a: &cli::ArtArgs) -> Result<Artifacts, String> {
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
         .map_err(|e| format!("--out {}: cannot write there: {e}", a.out.display()))?;
-    Ok(Artifacts { out: a.out.clone(), window: a.window, shrink_secs: a.shrink_secs })
+    let wave = a.wave.map(|w| match w {
+        cli::WaveArg::Vcd => WaveFormat::Vcd,
+        cli::WaveArg::Fst => WaveFormat::Fst,
+    });
+    Ok(Artifacts { out: a.out.clone(), window: a.window, shrink_secs: a.shrink_secs, wave })
 }
 
 fn run(cmd: Cmd) -> Result<u8, String> {
@@ -284,7 +289,7 @@ fn import_mmiotrace(a: ImportArgs) -> Result<u8, String> {
     // The model alone is a way of running: it implies --run.
     let run = run || model_only;
     let o = mmiotrace::Options { gen, domains };
-    let art = &artifacts(&cli::ArtArgs { out: out_dir, window: 2000, shrink_secs: 120 })?;
+    let art = &artifacts(&cli::ArtArgs { out: out_dir, window: 2000, shrink_secs: 120, wave: None })?;
     let name = file.display().to_string();
     let bytes = match std::fs::read(&file) {
         Ok(b) => b,

@@ -83,7 +83,7 @@ pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch:
 #[allow(dead_code)]
 pub fn run_script(path: &Path, model_only: bool, fault: Option<&str>) -> Result<u64, String> {
     use pcounter_sim::engine::{artifacts::Artifacts, script::ScriptError, script::ScriptOpts};
-    let art = Artifacts { out: root().join("target/test-out/script-runs"), window: 100, shrink_secs: 0 };
+    let art = Artifacts { out: root().join("target/test-out/script-runs"), window: 100, shrink_secs: 0, wave: None };
     let o = ScriptOpts { model_only, fault, art: &art, quiet: true, packets: None, x_seed: None, max_cycles: None };
     pcounter_sim::devices::run_file(path, &o).map(|(_, cycles)| cycles).map_err(|e| match e {
         ScriptError::Input(m) | ScriptError::Failed(m) => m,
@@ -98,10 +98,10 @@ pub fn script_device(path: &Path) -> &'static str {
 }
 
 /// GTKWave itself (under xvfb-run, `make test` installs both) opening the
-/// save file `gtkw` alone from the directory `cwd`: (window start, window
-/// end, primary marker), or None when `PCNT_NO_GTKWAVE=1` skips the check.
+/// save file `gtkw` alone from the directory `cwd`: what it shows, or None
+/// when `PCNT_NO_GTKWAVE=1` skips the check.
 #[allow(dead_code)]
-pub fn gtkwave_view(cwd: &Path, gtkw: &Path) -> Option<(u64, u64, u64)> {
+pub fn gtkwave_view(cwd: &Path, gtkw: &Path) -> Option<pcounter_sim::engine::wave::GtkwaveView> {
     if std::env::var_os("PCNT_NO_GTKWAVE").is_some_and(|v| v == "1") {
         return None;
     }

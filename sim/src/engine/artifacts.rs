@@ -6,8 +6,9 @@
 //!   2. `report.txt`: the failure report;
 //!   3. `stimulus.EXT`: the commands from reset through the failing cycle as
 //!      a script of the device (EXT its script extension);
-//!   4. `wave.vcd` + `wave.gtkw`: a deterministic re-run traced over the
-//!      failure window, RTL plus both sides' compared values;
+//!   4. `wave.vcd` (or `wave.fst`, [`WaveFormat`]) + `wave.gtkw`: a
+//!      deterministic re-run traced over the failure window, RTL plus both
+//!      sides' compared values;
 //!   5. `minimal.EXT`: the stimulus shrunk to a script that still fails on
 //!      the same register, expectation or assertion.
 //!
@@ -31,6 +32,48 @@ pub struct Artifacts {
     pub window: u64,
     /// Time budget for shrinking the stimulus to `minimal.EXT` (0: off).
     pub shrink_secs: u64,
+    /// The waves' format (`--wave`); `None`: by the window ([`WaveFormat::for_window`]).
+    pub wave: Option<WaveFormat>,
+}
+
+/// The file format of a failure's waves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveFormat {
+    /// `wave.vcd`: text, read by every viewer and by the `vcd` crate.
+    Vcd,
+    /// `wave.fst`: GTKWave's compressed format, about a tenth of the VCD
+    /// (`engine::wave::fst`).
+    Fst,
+}
+
+/// Above this many cycles of window, waves are FST unless `--wave vcd`
+/// asks otherwise: up to about 200 MB of VCD on 8 domains.
+pub const FST_ABOVE_WINDOW: u64 = 10_000;
+
+impl WaveFormat {
+    /// The default format of a `window`-cycle failure window.
+    pub fn for_window(window: u64) -> WaveFormat {
+        if window > FST_ABOVE_WINDOW {
+            WaveFormat::Fst
+        } else {
+            WaveFormat::Vcd
+        }
+    }
+
+    /// The file name of a failure's waves in this format.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            WaveFormat::Vcd => "wave.vcd",
+            WaveFormat::Fst => "wave.fst",
+        }
+    }
+}
+
+impl Artifacts {
+    /// The format the waves are written in.
+    pub fn wave_format(&self) -> WaveFormat {
+        self.wave.unwrap_or(WaveFormat::for_window(self.window))
+    }
 }
 
 /// `repro`, a `make cosim ...` line, with the artifact options that differ
@@ -44,12 +87,17 @@ pub fn cosim_repro(repro: &str, art: &Artifacts) -> String {
     if art.window != 2000 {
         r += &format!(" WINDOW={}", art.window);
     }
+    match art.wave {
+        Some(WaveFormat::Vcd) => r += " WAVE=vcd",
+        Some(WaveFormat::Fst) => r += " WAVE=fst",
+        None => {}
+    }
     r
 }
 
 /// Most bus cycles of waves before a failure (`--window`): 100 000 cycles
-/// of an 8-domain run are about 200 MB of VCD, and a larger ask is refused
-/// (exit 2) rather than filling the disk.
+/// of an 8-domain random run are 2.0 GB of VCD (49 MB as FST, the default
+/// there), and a larger ask is refused (exit 2) rather than filling the disk.
 pub const WINDOW_MAX: u64 = 100_000;
 
 /// Past this many cycles a failure's stimulus is not written as a script
@@ -100,6 +148,7 @@ where
         )?;
         let trace = waves(&dir, m, (f.lockstep)().map_err(std::io::Error::other)?, (f.replay)(), f.art.window)?;
         (f.gtkw)(&dir, &trace, m)?;
+        finish_waves(&dir, f.art.wave_format())?;
         return Ok(dir);
     }
     let full = shrink::compact(device::cmds_through((f.replay)(), m.cycle));
@@ -110,6 +159,7 @@ where
     fs::write(&script_path, header(first, &script_path) + &(f.render)(&full))?;
     let trace = waves(&dir, m, (f.lockstep)().map_err(std::io::Error::other)?, (f.replay)(), f.art.window)?;
     (f.gtkw)(&dir, &trace, m)?;
+    finish_waves(&dir, f.art.wave_format())?;
     if f.art.shrink_secs > 0 {
         let before = full.len();
         let fails = |cmds: &[L::Cmd]| device::fails_on((f.lockstep)(), cmds, &m.what);
@@ -188,7 +238,10 @@ pub fn waves<L: Lockstep>(
     let end = m.cycle + WAVE_TAIL;
     let rtl_vcd = dir.join("rtl.vcd");
     let cmds = cmds.chain(std::iter::once(<L::Cmd as Wait>::wait(WAVE_TAIL)));
-    let trace = device::trace_window(l, cmds, start, end, &rtl_vcd).map_err(std::io::Error::other)?;
+    let mut trace = device::trace_window(l, cmds, start, end, &rtl_vcd).map_err(std::io::Error::other)?;
+    // `mismatch` marks the reported cycle whatever failed there: a register
+    // difference sets it by itself, an expectation or an assertion does not.
+    trace.pulse("mismatch", m.cycle * wave::RAW_PER_CYCLE, wave::RAW_PER_CYCLE);
     // Merged in the shims' time (10 per cycle), then one timestamp per bus
     // cycle, so the marker's time is the cycle (engine::wave::cycles).
     let raw = dir.join("wave-raw.vcd");
@@ -197,6 +250,23 @@ pub fn waves<L: Lockstep>(
     wave::fold_to_cycles(&raw, &dir.join("wave.vcd"))?;
     let _ = fs::remove_file(&raw);
     Ok(trace)
+}
+
+/// The waves in `format`: the device wrote `wave.vcd` and a `wave.gtkw`
+/// naming it; for FST both become `wave.fst` and the VCD goes.
+fn finish_waves(dir: &Path, format: WaveFormat) -> std::io::Result<()> {
+    if format == WaveFormat::Vcd {
+        // A wave.fst of an earlier run into this folder would contradict it.
+        return match fs::remove_file(dir.join(WaveFormat::Fst.file_name())) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        };
+    }
+    let (vcd, gtkw) = (dir.join("wave.vcd"), dir.join("wave.gtkw"));
+    wave::vcd_to_fst(&vcd, &dir.join(format.file_name()))?;
+    let text = fs::read_to_string(&gtkw)?;
+    fs::write(&gtkw, wave::with_dumpfile(&text, format.file_name()))?;
+    fs::remove_file(&vcd)
 }
 
 /// Writes `contents` to `path`, creating its folder first: every output

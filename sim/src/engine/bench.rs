@@ -79,7 +79,7 @@ impl Table {
     }
 
     pub fn wants(&self, label: &str) -> bool {
-        self.only.as_deref().map_or(true, |o| label.contains(o))
+        self.only.as_deref().is_none_or(|o| label.contains(o))
     }
 
     /// Run and print the selected modes of `label` (`run(mode)` gives

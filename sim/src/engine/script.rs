@@ -286,7 +286,8 @@ pub fn failure_tag(name: &str) -> String {
 /// is the failure's saved stimulus (`out/TAG/stimulus.EXT`, which holds the
 /// commands through the failing one).
 /// The rerun keeps the options that change what runs or where it goes:
-/// `--fault`, `--xseed`, `--window` (as `ARGS`) and `--out` (as `OUT`).
+/// `--fault`, `--xseed`, `--window`, `--wave` (as `ARGS`) and `--out` (as
+/// `OUT`).
 pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     let out = &o.art.out;
     let file = if Path::new(name).is_file() {
@@ -303,6 +304,11 @@ pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     }
     if o.art.window != 2000 {
         args.push(format!("--window {}", o.art.window));
+    }
+    match o.art.wave {
+        Some(crate::engine::artifacts::WaveFormat::Vcd) => args.push("--wave vcd".into()),
+        Some(crate::engine::artifacts::WaveFormat::Fst) => args.push("--wave fst".into()),
+        None => {}
     }
     let mut r = format!("make script FILE={file}");
     if out != Path::new("out") {

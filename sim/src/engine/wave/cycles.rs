@@ -69,7 +69,7 @@ fn flush<W: Write>(w: &mut vcd::Writer<W>, at: Option<u64>, pending: &mut Vec<Co
         return Ok(());
     }
     let mut seen = HashSet::new();
-    let mut keep: Vec<&Command> = pending.iter().rev().filter(|c| code(c).map_or(true, |i| seen.insert(i))).collect();
+    let mut keep: Vec<&Command> = pending.iter().rev().filter(|c| code(c).is_none_or(|i| seen.insert(i))).collect();
     keep.reverse();
     w.timestamp(t)?;
     for c in keep {

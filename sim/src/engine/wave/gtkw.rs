@@ -152,6 +152,15 @@ pub(super) fn text(
     s
 }
 
+/// The save file `text` naming `dump` (relative to its folder) as its
+/// dump file instead: the same view of the same signals in another format
+/// of the same waves (`wave.fst` for `wave.vcd`).
+pub fn with_dumpfile(text: &str, dump: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with("[dumpfile] ") { format!("[dumpfile] \"{dump}\"\n") } else { format!("{l}\n") })
+        .collect()
+}
+
 /// Where GTKWave opens a save file on a wave area `wave_px` wide.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GtkwOpening {

@@ -5,7 +5,8 @@
 //! register values, model expectations, a 1-bit `mismatch` marker) under a
 //! top-level `lockstep` scope, so one file holds both sides. [`write_gtkw`]
 //! writes a GTKWave save file that opens it with the signals grouped and the
-//! primary marker on the mismatch.
+//! primary marker on the mismatch; [`vcd_to_fst`] converts the finished
+//! VCD when FST is asked for (`--wave fst`, module `fst`).
 //!
 //! # Signal names in a `.gtkw` file
 //!
@@ -34,9 +35,11 @@ use std::iter::once;
 use std::path::Path;
 
 mod cycles;
+mod fst;
 mod gtkw;
 pub use cycles::{fold_to_cycles, RAW_PER_CYCLE};
-pub use gtkw::{gtkw_opening, GtkwOpening, GTKW_WAVE_PX_RANGE};
+pub use fst::vcd_to_fst;
+pub use gtkw::{gtkw_opening, with_dumpfile, GtkwOpening, GTKW_WAVE_PX_RANGE};
 
 use vcd::{Command, Header, IdCode, ReferenceIndex, Scope, ScopeItem, ScopeType, TimescaleUnit, Value, Var, VarType};
 
@@ -59,6 +62,31 @@ pub struct ExtraTrace {
     pub signals: Vec<ExtraSignal>,
     /// `(time, index into signals, value)`.
     pub changes: Vec<(u64, usize, u64)>,
+}
+
+impl ExtraTrace {
+    /// The top-level 1-bit signal `name` reads 1 from `time` to `time + len`
+    /// whatever was recorded there, and what was recorded afterwards (the
+    /// changes stay sorted; one of `name`'s own at `time + len` is kept).
+    /// No effect when there is no such signal.
+    pub fn pulse(&mut self, name: &str, time: u64, len: u64) {
+        let Some(i) = self.signals.iter().position(|s| s.scope.is_empty() && s.name == name && s.width == 1) else {
+            return;
+        };
+        let own = |c: &&(u64, usize, u64)| c.1 == i;
+        let before = self.changes.iter().filter(own).rfind(|c| c.0 <= time).map_or(0, |c| c.2);
+        let end = time.saturating_add(len);
+        let inside: Vec<u64> =
+            self.changes.iter().filter(own).filter(|c| c.0 > time && c.0 < end).map(|c| c.2).collect();
+        let after = inside.last().copied().unwrap_or(before);
+        self.changes.retain(|c| c.1 != i || c.0 <= time || c.0 >= end);
+        self.changes.push((time, i, 1));
+        if !self.changes.iter().any(|c| c.1 == i && c.0 == end) {
+            self.changes.push((end, i, after));
+        }
+        // Stable: each pushed change lands after the others of its time.
+        self.changes.sort_by_key(|c| c.0);
+    }
 }
 
 /// Full GTKWave name of an [`ExtraSignal`] as [`merge_vcd`] declares it (see the module docs).
@@ -220,15 +248,35 @@ pub fn relative_to(path: &Path, folder: &Path) -> io::Result<String> {
     Ok(rel.join("/"))
 }
 
+/// What GTKWave shows as it opens a save file ([`real_gtkwave_view`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GtkwaveView {
+    /// First and last time of the wave area, and the primary marker.
+    pub start: u64,
+    pub end: u64,
+    pub marker: u64,
+    /// The format GTKWave read the dump as (`VCD`, `FST`).
+    pub dump_type: String,
+    /// Every signal name GTKWave knows from the dump, sorted.
+    pub facs: Vec<String>,
+    /// Each displayed row (group labels included) and its value at the
+    /// marker, in display order: the value column as the user reads it.
+    pub values: Vec<(String, String)>,
+}
+
 /// GTKWave itself under `xvfb-run`, given only the save file `gtkw` and
-/// started in `cwd`: its (window start, window end, primary marker) as it
-/// opens, read through its Tcl interface. For the tests that check a
-/// failure's `.gtkw` in the real viewer (`make test` installs both).
-pub fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> io::Result<(u64, u64, u64)> {
+/// started in `cwd`: what it shows as it opens, read through its Tcl
+/// interface. For the tests that check a failure's `.gtkw` in the real
+/// viewer (`make test` installs both).
+pub fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> io::Result<GtkwaveView> {
     let tcl = std::env::temp_dir().join(format!("pcnt-gtkw-view-{}.tcl", std::process::id()));
     fs::write(
         &tcl,
         "puts \"VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]\"\n\
+         puts \"TYPE [gtkwave::getDumpType]\"\n\
+         for {set i 0} {$i < [gtkwave::getNumFacs]} {incr i} { puts \"FAC [gtkwave::getFacName $i]\" }\n\
+         for {set i 0} {$i < [gtkwave::getTotalNumTraces]} {incr i} {\n\
+         puts \"ROW [gtkwave::getTraceNameFromIndex $i]\\t[gtkwave::getTraceValueAtMarkerFromIndex $i]\" }\n\
          gtkwave::/File/Quit\n",
     )?;
     let out = std::process::Command::new("timeout")
@@ -238,19 +286,27 @@ pub fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> io::Result<(u64, u64, u64)>
         .current_dir(cwd)
         .output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let view = stdout.lines().find_map(|l| l.strip_prefix("VIEW ")).ok_or_else(|| {
+    let no_view = || {
         invalid(format!(
             "no view from gtkwave {} in {}:\n{stdout}{}",
             gtkw.display(),
             cwd.display(),
             String::from_utf8_lossy(&out.stderr)
         ))
-    })?;
+    };
+    let view = stdout.lines().find_map(|l| l.strip_prefix("VIEW ")).ok_or_else(no_view)?;
     let v: Vec<u64> = view.split_whitespace().filter_map(|x| x.parse().ok()).collect();
-    match v[..] {
-        [a, b, c] => Ok((a, b, c)),
-        _ => Err(invalid(format!("gtkwave's view `{view}`"))),
-    }
+    let [start, end, marker] = v[..] else { return Err(invalid(format!("gtkwave's view `{view}`"))) };
+    let mut facs: Vec<String> = stdout.lines().filter_map(|l| l.strip_prefix("FAC ")).map(String::from).collect();
+    facs.sort();
+    let values = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("ROW "))
+        .map(|r| r.split_once('\t').unwrap_or((r, "")))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    let dump_type = stdout.lines().find_map(|l| l.strip_prefix("TYPE ")).unwrap_or_default().to_string();
+    Ok(GtkwaveView { start, end, marker, dump_type, facs, values })
 }
 
 /// First and last timestamp of `vcd` (VCD units): GTKWave's `tims.first` and

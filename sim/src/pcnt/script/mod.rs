@@ -197,7 +197,7 @@ pub fn code_of(raw: &str) -> &str {
     let comment = (0..b.len()).find(|&i| {
         b[i] == b'#'
             && (i == 0 || b[i - 1].is_ascii_whitespace())
-            && b.get(i + 1).map_or(true, |c| c.is_ascii_whitespace())
+            && b.get(i + 1).is_none_or(|c| c.is_ascii_whitespace())
     });
     &raw[..comment.unwrap_or(raw.len())]
 }
