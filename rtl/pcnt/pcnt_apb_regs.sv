@@ -319,22 +319,25 @@ module pcnt_apb_regs #(
   // The decoder names at most one register.
   `PRIM_ASSERT(HitOneHot0_A, $onehot0({dom_hit, glob_hit}))
   // A strobe only in the ACCESS cycle of an accepted write.
-  `PRIM_ASSERT(WeOnlyOnWrite_A, (|dom_we_o) |-> wr_ok)
+  `PRIM_ASSERT_IMPLIES(WeOnlyOnWrite_A, |dom_we_o, wr_ok)
   // A strobe only in a tick of the domain it goes to (S15; for a shared
   // register each domain it reaches, S24).
   for (genvar d = 0; d < NumDomains; d++) begin : gen_we_assert
-    `PRIM_ASSERT(WeOnlyAtTick_A, (|dom_we_o[d * NumDomRegs +: NumDomRegs]) |-> dom_tick_i[d])
+    `PRIM_ASSERT_IMPLIES(WeOnlyAtTick_A, |dom_we_o[d * NumDomRegs +: NumDomRegs], dom_tick_i[d])
   end
   // A shared write reaches each domain at most once per transfer (S24).
   `PRIM_ASSERT(SharedOnce_A, (shared_we & taken_q) == '0)
   // A shared write completes only once every shared domain has taken it,
   // earlier or in this cycle (S24).
-  `PRIM_ASSERT(SharedReadyAll_A, (wr_ok && shared_hit && pready_o)
-                                 |-> (((taken_q | shared_we) & SharedDoms) == SharedDoms))
+  `PRIM_ASSERT_IMPLIES(SharedReadyAll_A, wr_ok && shared_hit && pready_o,
+                       ((taken_q | shared_we) & SharedDoms) == SharedDoms)
   // A wait state drives no response (S15).
-  `PRIM_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
-  // APB: the master holds the transfer stable during a wait state.
-  `PRIM_ASSERT(WaitStable_A, !pready_o |=> psel_i && penable_i && pwrite_i
+  `PRIM_ASSERT_IMPLIES(WaitQuiet_A, !pready_o, (prdata_o == 32'h0) && !pslverr_o)
+  // APB4, properties of the master (the formal proofs assume them; every
+  // lockstep build asserts them of the harness): ACCESS is the second cycle
+  // of a selected transfer, and the transfer holds during a wait state.
+  `PRIM_ASSUME(AccessAfterSetup_A, !penable_i || (psel_i && $past(psel_i)))
+  `PRIM_ASSUME_NEXT(WaitStable_A, !pready_o, psel_i && penable_i && pwrite_i
                                           && $stable(paddr_i) && $stable(pwdata_i))
 
 endmodule

@@ -169,6 +169,6 @@ module pcnt_axi_wr #(
   end
 
   // The granted slot stays busy until its packet is done.
-  `PRIM_ASSERT(GrantBusy_A, (state_q != Idle) |-> busy_i[grant_q])
+  `PRIM_ASSERT_IMPLIES(GrantBusy_A, state_q != Idle, busy_i[grant_q])
 
 endmodule

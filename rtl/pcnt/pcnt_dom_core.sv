@@ -654,10 +654,10 @@ module pcnt_dom_core (
   // The process only leaves INACTIVE in MODE = SINGLE, and the shell makes
   // every change of MODE (a CTRL write) an abort: so a running process
   // implies MODE = SINGLE.
-  `PRIM_ASSERT(RunningImpliesSingle_A, (single_q != pcnt_pkg::Inactive) |-> mode_single_i)
+  `PRIM_ASSERT_IMPLIES(RunningImpliesSingle_A, single_q != pcnt_pkg::Inactive, mode_single_i)
   // Shadow writes are register writes: at most one per cycle, only at a tick
   // (S15, G4).
   `PRIM_ASSERT(ShadowWeOneHot0_A, $onehot0(shadow_we_i))
-  `PRIM_ASSERT(ShadowWeOnlyAtTick_A, (|shadow_we_i) |-> tick_i)
+  `PRIM_ASSERT_IMPLIES(ShadowWeOnlyAtTick_A, |shadow_we_i, tick_i)
 
 endmodule

@@ -537,6 +537,6 @@ module pcnt_domain #(
   // The front-end delivers at most one accepted write per cycle, and only in
   // a tick of this domain (APB wait states, S15).
   `PRIM_ASSERT(WeOneHot0_A, $onehot0(reg_we_i))
-  `PRIM_ASSERT(WeOnlyAtTick_A, (|reg_we_i) |-> tick_i)
+  `PRIM_ASSERT_IMPLIES(WeOnlyAtTick_A, |reg_we_i, tick_i)
 
 endmodule

@@ -267,6 +267,10 @@ module pcnt_gf_apb #(
   `PRIM_ASSERT(WeOneHot0_A, $onehot0(dom_we_o))
   `PRIM_ASSERT(WeOnlyAtTick_A, (dom_we_o & ~dom_tick_i) == '0)
   // A wait state drives no response (S15).
-  `PRIM_ASSERT(WaitQuiet_A, !pready_o |-> (prdata_o == 32'h0) && !pslverr_o)
+  `PRIM_ASSERT_IMPLIES(WaitQuiet_A, !pready_o, (prdata_o == 32'h0) && !pslverr_o)
+  // APB4, a property of the master (the formal proof assumes it; every
+  // lockstep build asserts it of the harness): ACCESS is the second cycle of
+  // a selected transfer.
+  `PRIM_ASSUME(AccessAfterSetup_A, !penable_i || (psel_i && $past(psel_i)))
 
 endmodule

@@ -470,7 +470,7 @@ module pcnt_gf_domain #(
   ////////////////////////////////////////////////////////////////////////////
 
   // Writes come only in a tick of this domain (APB wait states, S15).
-  `PRIM_ASSERT(WeOnlyAtTick_A, reg_we_i |-> tick_i)
+  `PRIM_ASSERT_IMPLIES(WeOnlyAtTick_A, reg_we_i, tick_i)
   // The ro mask of STATE covers exactly the bits the view drives.
   `PRIM_ASSERT(StateInRoMask_A,
                (state_word & ~pcnt_gf_reg_pkg::gf_dom_ro_mask(pcnt_gf_reg_pkg::GfRegState)) == 32'h0)

@@ -221,7 +221,7 @@ module pcnt_record (
 
   // A packet is only handed over when the slot is free, and the port only
   // finishes a packet that is in a slot.
-  `PRIM_ASSERT(SendOnlyWhenFree_A, send |-> !busy_q)
-  `PRIM_ASSERT(DoneOnlyWhenBusy_A, done_i |-> busy_q)
+  `PRIM_ASSERT_IMPLIES(SendOnlyWhenFree_A, send, !busy_q)
+  `PRIM_ASSERT_IMPLIES(DoneOnlyWhenBusy_A, done_i, busy_q)
 
 endmodule

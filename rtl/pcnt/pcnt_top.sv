@@ -41,6 +41,8 @@
 //   u_core and u_record (S14 backdoor).
 // * Parameters are checked at elaboration: NumDomains in 1..8; per domain
 //   TrailerBase a multiple of 0x20, TrailerBase + 0x20 <= SigCount <= 256.
+`include "prim_assert.svh"
+
 module pcnt_top #(
   parameter int unsigned  NumDomains   = 1,
   // 1: decode holes, absent registers and partial-strobe writes answer
@@ -317,5 +319,9 @@ module pcnt_top #(
     logic unused_dom_signals;
     assign unused_dom_signals = ^{dom_event, dom_flag, dom_event_cnt, dom_flag_cnt};
   end
+
+  // gen_i is a strap (contract above): the formal proofs assume it; every
+  // lockstep build asserts it of the harness.
+  `PRIM_ASSUME(GenStrap_A, $stable(gen_i))
 
 endmodule

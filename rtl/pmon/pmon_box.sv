@@ -23,6 +23,8 @@
 // * Reads return the registers before the cycle's commit (P12).
 // * Names the lockstep harness may rely on: gen_ctr[j].u_counter.
 // * Parameters checked at elaboration (P13).
+`include "prim_assert.svh"
+
 module pmon_box #(
   parameter int unsigned NumCounters = 4,
   parameter int unsigned NumEvents   = 4,
@@ -202,5 +204,21 @@ module pmon_box #(
   assign prdata_o  = rd_ok ? rd_view : 32'h0;
   assign pready_o  = 1'b1;
   assign pslverr_o = access & (~present | (pwrite_i & ~strb_ok));
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Assertions (live in every lockstep build, proven by `make formal`)
+  ////////////////////////////////////////////////////////////////////////////
+
+  // P1: no wait state; no response outside the ACCESS cycle.
+  `PRIM_ASSERT(ReadyAlways_A, pready_o)
+  `PRIM_ASSERT_IMPLIES(IdleQuiet_A, !(psel_i && penable_i), prdata_o == 32'h0 && !pslverr_o)
+  // P8: an overflow sets its status bit at the next edge, whatever a write 1
+  // to clear of the same cycle asks.
+  `PRIM_ASSERT_NEXT(OvfSetsStatus_A, |ovf, (status_q & $past(ovf)) == $past(ovf))
+  // P8: without an overflow, a write 1 to clear clears exactly its bits.
+  `PRIM_ASSERT_NEXT(StatusW1C_A, box_status_we && !(|ovf),
+                    status_q == ($past(status_q) & ~$past(pwdata_i[N-1:0])))
+  // P9: an overflow with Frz_On_Ov freezes the box at the next edge.
+  `PRIM_ASSERT_NEXT(OvfFreezes_A, |frz_req, freeze_q)
 
 endmodule

@@ -18,6 +18,8 @@
 //   bus operation per cycle). Cntr_Rst is never stored (P7).
 // * frz_req_o = ovf_o & Frz_On_Ov (P9).
 // * Reset: everything 0.
+`include "prim_assert.svh"
+
 module pmon_counter #(
   parameter int unsigned NumEvents = 4,
   parameter int unsigned IncW      = 4
@@ -160,5 +162,24 @@ module pmon_counter #(
   assign ctl1_o    = ctl1_q;
   assign data_o    = data_q;
   assign frz_req_o = ovf_o & frz_on_ov;
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Assertions (live in every lockstep build, proven by `make formal`)
+  ////////////////////////////////////////////////////////////////////////////
+
+  // P3, P7: the controls hold only writable bits; Cntr_Rst is never stored.
+  `PRIM_ASSERT(CtlInMask_A, (ctl0_q & ~pmon_reg_pkg::Ctl0WrMask) == 32'h0
+                            && (ctl1_q & ~pmon_reg_pkg::Ctl1WrMask) == 32'h0)
+  // P7: Cntr_Rst clears the counter at the next edge; the cycle's increment
+  // is dropped.
+  `PRIM_ASSERT_NEXT(CntrRstDropsIncrement_A, ctl0_we_i && wdata_i[pmon_reg_pkg::Ctl0CntrRstLsb],
+                    data_q == '0)
+  // P8: only a committed count overflows, and never in Max mode.
+  `PRIM_ASSERT_IMPLIES(OvfOnlyCounting_A, ovf_o, count_en_i && !max_en && !rst_cntr_i)
+  // P9, P11: a cycle that neither counts nor writes nor resets holds the data.
+  `PRIM_ASSERT_NEXT(FrozenHolds_A, !count_en_i && !rst_cntr_i && !ctl0_we_i && !data_lo_we_i
+                                   && !data_hi_we_i, $stable(data_q))
+  // P10: Rst_Ctrl clears both controls at the next edge.
+  `PRIM_ASSERT_NEXT(RstCtrlClears_A, rst_ctrl_i, ctl0_q == 32'h0 && ctl1_q == 32'h0)
 
 endmodule

@@ -13,6 +13,8 @@
 //   edge; the cycle counts with the old control.
 // * irq_o = cnt_q[31] & ctl_q.IE (R9), from flops.
 // * Reset: both registers 0 (R11).
+`include "prim_assert.svh"
+
 module r10k_counter #(
   parameter int unsigned Variant = r10k_reg_pkg::VariantR10000,
   parameter int unsigned Index   = 0
@@ -105,5 +107,16 @@ module r10k_counter #(
   assign ctl_o = ctl_q;
   assign cnt_o = cnt_q;
   assign irq_o = cnt_q[31] & ctl_q[r10k_reg_pkg::CtlIeLsb];
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Assertions (live in every lockstep build, proven by `make formal`)
+  ////////////////////////////////////////////////////////////////////////////
+
+  // R3: the control holds only the variant's fields.
+  `PRIM_ASSERT(CtlInMask_A, (ctl_q & ~WrMask) == 32'h0)
+  // R7: in error level (ERL) nothing counts: without a count write the count holds.
+  `PRIM_ASSERT_NEXT(ErlHolds_A, erl_i && !cnt_we_i, $stable(cnt_q))
+  // R10: a count write wins over the cycle's increment.
+  `PRIM_ASSERT_NEXT(CntWriteWins_A, cnt_we_i, cnt_q == $past(wdata_i))
 
 endmodule

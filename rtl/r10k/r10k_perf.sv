@@ -16,6 +16,8 @@
 // * irq_o (R9) = OR over the counters of cnt[31] & IE: a level from flops.
 // * Reads return the registers before the cycle's commit (R10).
 // * Names the lockstep harness relies on: gen_ctr[j].u_counter.
+`include "prim_assert.svh"
+
 module r10k_perf #(
   parameter int unsigned Variant = r10k_reg_pkg::VariantR10000
 ) (
@@ -121,5 +123,17 @@ module r10k_perf #(
   assign prdata_o  = rd_ok ? rd_view : 32'h0;
   assign pready_o  = 1'b1;
   assign pslverr_o = access & (~present | (pwrite_i & ~strb_ok));
+
+  ////////////////////////////////////////////////////////////////////////////
+  // Assertions (live in every lockstep build, proven by `make formal`)
+  ////////////////////////////////////////////////////////////////////////////
+
+  // R1: no wait state; no response outside the ACCESS cycle.
+  `PRIM_ASSERT(ReadyAlways_A, pready_o)
+  `PRIM_ASSERT_IMPLIES(IdleQuiet_A, !(psel_i && penable_i), prdata_o == 32'h0 && !pslverr_o)
+  // R9: irq_o = OR over both counters (the window has two, R1) of cnt[31] & IE.
+  `PRIM_ASSERT(IrqFromCounters_A,
+               irq_o == ((cnt[31] & ctl[r10k_reg_pkg::CtlIeLsb])
+                         | (cnt[63] & ctl[32 + r10k_reg_pkg::CtlIeLsb])))
 
 endmodule
