@@ -204,9 +204,13 @@ script: build ## run scenario script(s) in lockstep: make script FILE=tests/scri
 # the target. It used to start after lint and style, and finished last.
 test: setup test-tools ## everything: regmap check, CI workflow lint, lint, formal proofs, style, synth, unit + lockstep tests, coverage gate, a short gatesim
 	@mkdir -p $(OUT)
+	@$(MAKE) --no-print-directory venv
 	@$(MAKE) --no-print-directory synth SYNTH_DOMAINS=2 > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
-	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint formal-props style unit coverage || \
-	   ! $(MAKE) --no-print-directory gatesim GATE_DOMAINS=1 GATE_SEEDS=8 GATE_CYCLES=20000; then kill $$synth_pid 2>/dev/null; exit 1; fi; \
+	$(MAKE) --no-print-directory formal-props > $(OUT)/formal-test.log 2>&1 & formal_pid=$$!; \
+	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint style unit coverage || \
+	   ! $(MAKE) --no-print-directory gatesim GATE_DOMAINS=1 GATE_SEEDS=8 GATE_CYCLES=20000; then kill $$synth_pid $$formal_pid 2>/dev/null; exit 1; fi; \
+	if ! wait $$formal_pid; then cat $(OUT)/formal-test.log; echo "make test: formal-props failed"; exit 1; fi; \
+	grep -v '^| ' $(OUT)/formal-test.log; \
 	if ! wait $$synth_pid; then cat $(OUT)/synth-test.log; echo "make test: synth failed"; exit 1; fi; \
 	cat $(OUT)/synth-test.log
 	@if [ "$(PCNT_NO_GTKWAVE)" = 1 ]; then echo "SKIPPED: the real-GTKWave check (PCNT_NO_GTKWAVE=1)"; fi

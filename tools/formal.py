@@ -261,7 +261,10 @@ def main():
         tasks_table = ["| task | status |", "| --- | --- |"]
         for (dev, t), (_, status) in sorted(times.items()):
             tasks_table.append(f"| {dev} {t} | {status} |")
-        a.doc.write_text(DOC_HEAD + "\n".join(lines) + "\n\n" + "\n".join(tasks_table) + f"\n\n`{summary}`\n")
+        # Replaced whole: `make test` reads the page while this runs.
+        tmp = a.doc.with_name(a.doc.name + ".tmp")
+        tmp.write_text(DOC_HEAD + "\n".join(lines) + "\n\n" + "\n".join(tasks_table) + f"\n\n`{summary}`\n")
+        os.replace(tmp, a.doc)
     return 1 if counts["failed"] or problems else 0
 
 
