@@ -15,12 +15,15 @@ whether the cover of its antecedent was reached. The last line is
 and the exit status is 1 when F > 0, an antecedent cover is reached in no
 top, or a macro use is in no top's proof.
 
-    tools/formal.py [--only DEVICE] [--jobs N] [--root DIR] [--doc docs/formal.md]
+    tools/formal.py [--only DEVICE] [--quick] [--jobs N] [--root DIR] [--doc docs/formal.md]
 
 Each top of a tests/formal/DEVICE.sby has three tasks: TOP_prove
 (k-induction), TOP_cover and TOP_bmc, which runs only when TOP_prove's
 induction does not close (its assertions are then "bounded at 24").
---root runs on another copy of the tree (rtl/ and tests/formal/), as the
+--quick is `make test`'s short pass: every proof, but not the two
+slowest cover tasks (QUICK_SKIP); an antecedent only they reach is
+printed as not checked there instead of failing. --root runs on another
+copy of the tree (rtl/ and tests/formal/), as the
 test that an injected wrong assertion fails does; --doc writes the table
 as the docs page.
 """
@@ -38,6 +41,10 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 VENV_BIN = PROJECT / ".venv" / "bin"
+# The cover tasks `make test`'s short pass leaves to `make formal` (about
+# 1.5 of its 2.7 CPU minutes): pcnt_top with 2 domains and the GF100 top.
+QUICK_SKIP = {("pcnt", "d2_cover"), ("pcnt", "gf100_cover")}
+
 # Set by main() from --root (default: this tree).
 ROOT = PROJECT
 SBY_DIR = ROOT / "tests" / "formal"
@@ -170,6 +177,7 @@ def main():
     global ROOT, SBY_DIR, OUT
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", help="one device's proofs (the stem of a tests/formal/*.sby)")
+    ap.add_argument("--quick", action="store_true", help="make test's short pass (QUICK_SKIP)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--root", type=Path, default=PROJECT, help="the tree to prove (default: this one)")
     ap.add_argument("--doc", type=Path, help="write the table as this markdown page")
@@ -193,7 +201,8 @@ def main():
                 times[(sby.stem, t)] = (secs, status)
                 print(f"formal: {sby.stem} {t}: {status} in {secs:.0f} s", flush=True)
 
-    first = [(s, t) for s in sbys for t in tasks(s) if not t.endswith("_bmc")]
+    first = [(s, t) for s in sbys for t in tasks(s)
+             if not t.endswith("_bmc") and not (a.quick and (s.stem, t) in QUICK_SKIP)]
     run_all(first)
     # Bounded where induction did not close.
     run_all([(s, t.replace("_prove", "_bmc")) for s, t in first
@@ -243,7 +252,10 @@ def main():
         if macro in ("PRIM_ASSERT_IMPLIES", "PRIM_ASSERT_NEXT"):
             reached = [t for t, r in covers.get(use, {}).items() if r == "reached"]
             cov = "reached in " + ", ".join(sorted(reached)) if reached else "UNREACHED"
-            if not reached:
+            if not reached and a.quick:
+                cov = "not reached in the short pass (make formal checks it)"
+                print(f"formal: {path} {name}: antecedent not reached in the short pass; make formal checks it")
+            elif not reached:
                 problems.append(f"{path} {name}: antecedent cover reached in no top")
         result = "; ".join(f"{t}: {r}" for t, r in sorted(per_top.items())) or "not run"
         lines.append(f"| {path} | {name} | {form} | {result} | {cov} |")
