@@ -60,12 +60,17 @@ impl WaveFormat {
         }
     }
 
-    /// The file name of a failure's waves in this format.
-    pub fn file_name(self) -> &'static str {
+    /// The format's name, as `--wave` and `WAVE=` take it.
+    pub fn name(self) -> &'static str {
         match self {
-            WaveFormat::Vcd => "wave.vcd",
-            WaveFormat::Fst => "wave.fst",
+            WaveFormat::Vcd => "vcd",
+            WaveFormat::Fst => "fst",
         }
+    }
+
+    /// The file name of a failure's waves in this format.
+    pub fn file_name(self) -> String {
+        format!("wave.{}", self.name())
     }
 }
 
@@ -87,10 +92,8 @@ pub fn cosim_repro(repro: &str, art: &Artifacts) -> String {
     if art.window != 2000 {
         r += &format!(" WINDOW={}", art.window);
     }
-    match art.wave {
-        Some(WaveFormat::Vcd) => r += " WAVE=vcd",
-        Some(WaveFormat::Fst) => r += " WAVE=fst",
-        None => {}
+    if let Some(w) = art.wave {
+        r += &format!(" WAVE={}", w.name());
     }
     r
 }
@@ -265,7 +268,7 @@ fn finish_waves(dir: &Path, format: WaveFormat) -> std::io::Result<()> {
     let (vcd, gtkw) = (dir.join("wave.vcd"), dir.join("wave.gtkw"));
     wave::vcd_to_fst(&vcd, &dir.join(format.file_name()))?;
     let text = fs::read_to_string(&gtkw)?;
-    fs::write(&gtkw, wave::with_dumpfile(&text, format.file_name()))?;
+    fs::write(&gtkw, wave::with_dumpfile(&text, &format.file_name()))?;
     fs::remove_file(&vcd)
 }
 

@@ -305,10 +305,8 @@ pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     if o.art.window != 2000 {
         args.push(format!("--window {}", o.art.window));
     }
-    match o.art.wave {
-        Some(crate::engine::artifacts::WaveFormat::Vcd) => args.push("--wave vcd".into()),
-        Some(crate::engine::artifacts::WaveFormat::Fst) => args.push("--wave fst".into()),
-        None => {}
+    if let Some(w) = o.art.wave {
+        args.push(format!("--wave {}", w.name()));
     }
     let mut r = format!("make script FILE={file}");
     if out != Path::new("out") {
