@@ -69,7 +69,7 @@ fn with_thresh(c: u32, thresh: u32, invert: bool) -> u32 {
     ctl0::INVERT.set(ctl0::THRESH.set(c, thresh), u32::from(invert))
 }
 
-/// Counts `seq` (lane 0 of source 0, one value a cycle) with `ctl0v` /
+/// Counts `seq` (lane 0 of code 2, one value a cycle) with `ctl0v` /
 /// `ctl1v` after an optional preset; returns the counter's final value.
 fn run(ctl0v: u32, ctl1v: u32, preset: Option<u64>, seq: &[u8]) -> u64 {
     let mut tb = Tb::new();
@@ -77,38 +77,59 @@ fn run(ctl0v: u32, ctl1v: u32, preset: Option<u64>, seq: &[u8]) -> u64 {
         tb.preset(0, p);
     }
     tb.write(regs::ctl1(0), ctl1v);
-    // The CTL0 write cycle counts with CTL0 = 0 (Umask 0: nothing, P5) and
+    // The CTL0 write cycle counts with CTL0 = 0 (Evnt_Sel 0: idle, P5) and
     // leaves prev = 0 (P6).
-    tb.lane(0, 0, 7);
+    tb.lane(2, 0, 7);
     tb.write(regs::ctl0(0), ctl0v);
     for &v in seq {
-        tb.lane(0, 0, v);
+        tb.lane(2, 0, v);
         tb.idle(1);
     }
     tb.data(0)
 }
 
-// s001:4-5, P5: Evnt_Sel picks the source, Umask sums its lanes. Source 1
-// lanes carry 1..8, source 0 lanes 15 (what a wrong select would count).
+// s001:4-5, P5: Evnt_Sel picks the code; code 0 is COUNTER_IDLE; Umask sums
+// the lanes of a code with sub-events (2) and is ignored by one without
+// (1: its lane 0). Code 0's lanes carry 15 and code 1's lanes 1..7 15 (what
+// a wrong select would count), code 1's lane 0 9, code 2's lanes 1..8.
 #[rstest]
-#[case::one_lane(1, 0x01, 1)]
-#[case::lanes_0_and_7(1, 0x81, 1 + 8)]
-#[case::all_lanes(1, 0xff, 36)]
-#[case::umask_zero_counts_nothing(1, 0x00, 0)]
-#[case::source_0(0, 0x03, 30)]
+#[case::one_lane(2, 0x01, 1)]
+#[case::lanes_0_and_7(2, 0x81, 1 + 8)]
+#[case::all_lanes(2, 0xff, 36)]
+#[case::umask_zero_selects_no_sub_event(2, 0x00, 0)]
+#[case::code_0_is_idle(0, 0xff, 0)]
+#[case::code_0_is_idle_with_umask_0(0, 0x00, 0)]
+#[case::no_sub_events_umask_0_counts_lane_0(1, 0x00, 9)]
+#[case::no_sub_events_ignores_umask(1, 0xfe, 9)]
 #[case::source_3_lane_2(3, 0x04, 0)]
 #[case::sel_past_num_events(4, 0xff, 0)]
 #[case::sel_255(255, 0xff, 0)]
-fn umask_sums_selected_lanes(#[case] sel: u32, #[case] umask: u32, #[case] per_cycle: u64) {
+fn event_codes_and_umask(#[case] sel: u32, #[case] umask: u32, #[case] per_cycle: u64) {
     let mut tb = Tb::new();
     for l in 0..8 {
         tb.lane(0, l, 15);
-        tb.lane(1, l, l as u8 + 1);
+        tb.lane(1, l, if l == 0 { 9 } else { 15 });
+        tb.lane(2, l, l as u8 + 1);
     }
     tb.write(regs::ctl0(0), ctl(sel, umask));
     assert_eq!(tb.data(0), 0, "the write cycle counts with the old CTL0 (P1)");
     tb.idle(10);
     assert_eq!(tb.data(0), 10 * per_cycle);
+}
+
+// P5: the SubEvents parameter decides per code; the default has code 1
+// without sub-events and codes 2, 3 with them.
+#[test]
+fn sub_events_is_a_parameter() {
+    let mut cfg = PmonConfig::default();
+    assert_eq!((cfg.sub_events[1], cfg.sub_events[2], cfg.sub_events[3]), (false, true, true));
+    cfg.sub_events.set(2, false);
+    let mut tb = Tb::with(cfg);
+    tb.lane(2, 0, 4);
+    tb.lane(2, 1, 5);
+    tb.write(regs::ctl0(0), ctl(2, 0x02));
+    tb.idle(3);
+    assert_eq!(tb.data(0), 12, "code 2 without sub-events: its lane 0, Umask ignored");
 }
 
 // s001:12-13, P6 step 1: ">=" (Invert 0) and "<" (Invert 1) against Thresh,
@@ -126,7 +147,7 @@ fn umask_sums_selected_lanes(#[case] sel: u32, #[case] umask: u32, #[case] per_c
 #[case::thresh_above_any_increment(15, 255, false, 0)]
 #[case::thresh_255_inverted(15, 255, true, 1)]
 fn threshold_and_invert(#[case] inc: u8, #[case] thresh: u32, #[case] invert: bool, #[case] per_cycle: u64) {
-    let c = with_thresh(ctl(0, 0x01), thresh, invert);
+    let c = with_thresh(ctl(2, 0x01), thresh, invert);
     assert_eq!(run(c, 0, None, &[inc; 6]), 6 * per_cycle);
 }
 
@@ -135,12 +156,12 @@ fn threshold_and_invert(#[case] inc: u8, #[case] thresh: u32, #[case] invert: bo
 fn threshold_compares_the_lane_sum() {
     let mut tb = Tb::new();
     for l in 0..8 {
-        tb.lane(0, l, 15);
+        tb.lane(2, l, 15);
     }
-    tb.write(regs::ctl0(0), with_thresh(ctl(0, 0xff), 120, false));
+    tb.write(regs::ctl0(0), with_thresh(ctl(2, 0xff), 120, false));
     tb.idle(3);
     assert_eq!(tb.data(0), 3, "8 x 15 = 120 >= 120");
-    tb.write(regs::ctl0(0), with_thresh(ctl(0, 0xff), 121, false));
+    tb.write(regs::ctl0(0), with_thresh(ctl(2, 0xff), 121, false));
     tb.idle(3);
     assert_eq!(tb.data(0), 4, "the write cycle still counts with 120; 120 < 121 after");
 }
@@ -162,7 +183,7 @@ fn edge_with_and_without_threshold(
     #[case] invert: bool,
     #[case] expected: u64,
 ) {
-    let c = ctl0::EDGE.set(with_thresh(ctl(0, 0x01), thresh, invert), u32::from(edge));
+    let c = ctl0::EDGE.set(with_thresh(ctl(2, 0x01), thresh, invert), u32::from(edge));
     assert_eq!(run(c, 0, None, &SEQ), expected);
 }
 
@@ -171,17 +192,17 @@ fn edge_with_and_without_threshold(
 #[test]
 fn edge_history_runs_while_frozen() {
     let mut tb = Tb::new();
-    tb.write(regs::ctl0(0), ctl0::EDGE.set(ctl(0, 0x01), 1));
+    tb.write(regs::ctl0(0), ctl0::EDGE.set(ctl(2, 0x01), 1));
     tb.freeze = true;
-    tb.lane(0, 0, 4);
+    tb.lane(2, 0, 4);
     tb.idle(3);
     assert_eq!(tb.data(0), 0);
     tb.freeze = false;
     tb.idle(3);
     assert_eq!(tb.data(0), 0, "the rise happened while frozen");
-    tb.lane(0, 0, 0);
+    tb.lane(2, 0, 0);
     tb.idle(1);
-    tb.lane(0, 0, 6);
+    tb.lane(2, 0, 6);
     tb.idle(2);
     assert_eq!(tb.data(0), 6);
 }
@@ -202,13 +223,13 @@ fn max_compare_and_replace(
     #[case] seq: &[u8],
     #[case] expected: u64,
 ) {
-    let c = with_thresh(ctl(0, 0x01), thresh, false);
+    let c = with_thresh(ctl(2, 0x01), thresh, false);
     assert_eq!(run(c, ctl1::MAX.set(0, 1), preset, seq), expected);
 }
 
 #[test]
 fn max_never_overflows() {
-    assert_eq!(run(ctl(0, 0x01), 1, Some(TOP - 1), &[15, 15]), TOP - 1);
+    assert_eq!(run(ctl(2, 0x01), 1, Some(TOP - 1), &[15, 15]), TOP - 1);
 }
 
 // s001:10, P8, P9: at 2^48 the counter wraps, the status bit is set at the
@@ -220,10 +241,10 @@ fn max_never_overflows() {
 #[case::freeze_on_overflow(true)]
 fn overflow_at_2_pow_48(#[case] frz: bool) {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 2);
-    tb.lane(1, 0, 3);
-    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(0, 0x01), u32::from(frz)));
-    tb.write(regs::ctl0(1), ctl(1, 0x01));
+    tb.lane(2, 0, 2);
+    tb.lane(3, 0, 3);
+    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(2, 0x01), u32::from(frz)));
+    tb.write(regs::ctl0(1), ctl(3, 0x01));
     tb.preset(0, TOP - 3);
     let w = tb.data(1);
     assert_eq!(w, 3, "counter 1 counted one cycle: the Freeze write's (P9)");
@@ -249,8 +270,8 @@ fn overflow_at_2_pow_48(#[case] frz: bool) {
 #[test]
 fn status_w1c_and_overflow_wins() {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 1);
-    tb.write(regs::ctl0(2), ctl(0, 0x01));
+    tb.lane(2, 0, 1);
+    tb.write(regs::ctl0(2), ctl(2, 0x01));
     tb.preset(2, TOP - 2);
     tb.idle(1);
     assert_eq!(tb.b.status, 0);
@@ -267,8 +288,8 @@ fn status_w1c_and_overflow_wins() {
 #[test]
 fn hardware_freeze_wins_over_unfreeze_write() {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 1);
-    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(0, 0x01), 1));
+    tb.lane(2, 0, 1);
+    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(2, 0x01), 1));
     tb.preset(0, TOP - 1);
     tb.write(regs::BOX_CTL, 0);
     assert_eq!((tb.data(0), tb.b.freeze, tb.b.status), (0, true, 1));
@@ -279,8 +300,8 @@ fn hardware_freeze_wins_over_unfreeze_write() {
 #[test]
 fn cntr_rst_while_counting() {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 3);
-    let c = ctl(0, 0x01);
+    tb.lane(2, 0, 3);
+    let c = ctl(2, 0x01);
     tb.write(regs::ctl0(0), c);
     tb.idle(5);
     assert_eq!(tb.data(0), 15);
@@ -301,8 +322,8 @@ fn cntr_rst_while_counting() {
 #[case::hi_reserved_bits(false, 0x0000_0000_0000_0010, 0xabcd_1234, 0x0000_1234_0000_0010)]
 fn data_write_while_counting(#[case] lo: bool, #[case] start: u64, #[case] v: u32, #[case] expected: u64) {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 5);
-    tb.write(regs::ctl0(0), ctl(0, 0x01));
+    tb.lane(2, 0, 5);
+    tb.write(regs::ctl0(0), ctl(2, 0x01));
     tb.preset(0, start);
     tb.write(if lo { regs::data_lo(0) } else { regs::data_hi(0) }, v);
     assert_eq!(tb.data(0), expected);
@@ -315,8 +336,8 @@ fn data_write_while_counting(#[case] lo: bool, #[case] start: u64, #[case] v: u3
 #[test]
 fn box_freeze_while_counting() {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 2);
-    tb.write(regs::ctl0(0), ctl(0, 0x01));
+    tb.lane(2, 0, 2);
+    tb.write(regs::ctl0(0), ctl(2, 0x01));
     tb.idle(2);
     tb.write(regs::BOX_CTL, 1);
     assert_eq!(tb.data(0), 6, "the Freeze write cycle still counts");
@@ -341,8 +362,8 @@ fn box_freeze_while_counting() {
 #[case::rst_ctrl_counting(box_ctl::RST_CTRL.mask(), false, 12, false)]
 fn box_reset_while_counting(#[case] v: u32, #[case] frozen: bool, #[case] after: u64, #[case] ctl_kept: bool) {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 2);
-    let c = ctl(0, 0x01);
+    tb.lane(2, 0, 2);
+    let c = ctl(2, 0x01);
     tb.write(regs::ctl0(0), c);
     tb.write(regs::ctl0(1), c);
     tb.idle(4);
@@ -366,12 +387,12 @@ fn box_reset_while_counting(#[case] v: u32, #[case] frozen: bool, #[case] after:
 #[test]
 fn rst_cntr_keeps_status_clears_edge_history() {
     let mut tb = Tb::new();
-    tb.lane(0, 0, 1);
-    tb.write(regs::ctl0(0), ctl0::EDGE.set(ctl(0, 0x01), 1));
+    tb.lane(2, 0, 1);
+    tb.write(regs::ctl0(0), ctl0::EDGE.set(ctl(2, 0x01), 1));
     tb.preset(0, TOP - 1);
-    tb.lane(0, 0, 0);
+    tb.lane(2, 0, 0);
     tb.idle(1);
-    tb.lane(0, 0, 1);
+    tb.lane(2, 0, 1);
     tb.idle(1);
     assert_eq!((tb.data(0), tb.b.status), (0, 1), "edge of 1 wrapped it");
     tb.idle(2);
@@ -459,11 +480,11 @@ fn eight_counters_fill_the_map() {
 fn profiler_sampling_sequence() {
     const N: u64 = 100;
     let mut tb = Tb::new();
-    tb.lane(0, 0, 1); // one event a cycle
-    tb.lane(1, 3, 1); // counter 1: a cycle count (source 1, lane 3)
+    tb.lane(2, 0, 1); // one event a cycle
+    tb.lane(3, 3, 1); // counter 1: a cycle count (source 1, lane 3)
     tb.write(regs::BOX_CTL, 1);
-    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(0, 0x01), 1));
-    tb.write(regs::ctl0(1), ctl(1, 0x08));
+    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(2, 0x01), 1));
+    tb.write(regs::ctl0(1), ctl(3, 0x08));
     tb.write(regs::data_lo(0), (TOP - N) as u32);
     tb.write(regs::data_hi(0), ((TOP - N) >> 32) as u32);
     tb.write(regs::BOX_CTL, 0);

@@ -26,9 +26,13 @@
 `include "prim_assert.svh"
 
 module pmon_box #(
-  parameter int unsigned NumCounters = 4,
-  parameter int unsigned NumEvents   = 4,
-  parameter int unsigned IncW        = 4
+  parameter int unsigned          NumCounters = 4,
+  parameter int unsigned          NumEvents   = 4,
+  parameter int unsigned          IncW        = 4,
+  // P5: bit e = 1 when event code e has sub-events (Umask selects its
+  // lanes); default every code from 2 up, so code 1 has none. Code 0 is
+  // COUNTER_IDLE whatever bit 0 holds.
+  parameter logic [NumEvents-1:0] SubEvents   = ~NumEvents'(3)
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -45,7 +49,7 @@ module pmon_box #(
   // global PMON control
   input  logic                        freeze_i,
   output logic                        ovf_o,
-  // events: lane l of source e at (e*8+l)*IncW +: IncW
+  // events: lane l of event code e at (e*8+l)*IncW +: IncW (P5)
   input  logic [NumEvents*8*IncW-1:0] event_i
 );
 
@@ -118,7 +122,8 @@ module pmon_box #(
   for (genvar j = 0; j < N; j++) begin : gen_ctr
     pmon_counter #(
       .NumEvents (NumEvents),
-      .IncW      (IncW)
+      .IncW      (IncW),
+      .SubEvents (SubEvents)
     ) u_counter (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),

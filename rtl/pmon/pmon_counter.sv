@@ -2,8 +2,10 @@
 // register and the per-cycle increment pipeline.
 //
 // Contract (docs/semantics.md P5..P11):
-// * Increment (P5): source src = CTL0.Evnt_Sel (none when >= NumEvents),
-//   inc = sum of the lanes of src selected by CTL0.Umask (IncW+3 bits).
+// * Increment (P5): code e = CTL0.Evnt_Sel; code 0 is COUNTER_IDLE and codes
+//   >= NumEvents name no source: inc = 0. Source e with sub-events
+//   (SubEvents[e]): inc = sum of its lanes selected by CTL0.Umask (IncW+3
+//   bits); without: inc = its lane 0, whatever Umask holds.
 // * Pipeline (P6): Thresh = 0 -> v = inc; else cond = Invert ? inc < Thresh
 //   : inc >= Thresh, v = cond. a = (v != 0). Edge -> d = (a & ~prev) ? v : 0,
 //   else d = v. Max (CTL1 bit 0) -> cnt = (d > data) ? d : data, else
@@ -21,8 +23,9 @@
 `include "prim_assert.svh"
 
 module pmon_counter #(
-  parameter int unsigned NumEvents = 4,
-  parameter int unsigned IncW      = 4
+  parameter int unsigned         NumEvents = 4,
+  parameter int unsigned         IncW      = 4,
+  parameter logic [NumEvents-1:0] SubEvents = ~NumEvents'(3)  // P5: bit e, code e has sub-events
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -70,16 +73,34 @@ module pmon_counter #(
   assign thresh    = ctl0_q[pmon_reg_pkg::Ctl0ThreshLsb +: 8];
   assign max_en    = ctl1_q[pmon_reg_pkg::Ctl1MaxLsb];
 
-  // P5: the selected source's lanes, summed under Umask.
+  // P5: code 0 is COUNTER_IDLE (its lanes are not read); a source with
+  // sub-events sums the lanes Umask selects, one without gives its lane 0.
   always_comb begin
     inc = '0;
-    for (int unsigned e = 0; e < NumEvents; e++) begin
+    for (int unsigned e = 1; e < NumEvents; e++) begin
       if (32'(evnt_sel) == e) begin
-        for (int unsigned l = 0; l < 8; l++) begin
-          if (umask[l]) begin
-            inc = inc + SumW'(event_i[(e * 8 + l) * IncW +: IncW]);
+        if (SubEvents[e]) begin
+          for (int unsigned l = 0; l < 8; l++) begin
+            if (umask[l]) begin
+              inc = inc + SumW'(event_i[(e * 8 + l) * IncW +: IncW]);
+            end
           end
+        end else begin
+          inc = SumW'(event_i[e * 8 * IncW +: IncW]);
         end
+      end
+    end
+  end
+
+  // The lanes no code reads (code 0's, and lanes 1..7 of a source without
+  // sub-events) stay on the port so that lane l of code e sits at
+  // (e*8+l)*IncW whatever SubEvents holds.
+  logic unused_lanes;
+  always_comb begin
+    unused_lanes = ^event_i[8*IncW-1:0];
+    for (int unsigned e = 1; e < NumEvents; e++) begin
+      if (!SubEvents[e]) begin
+        unused_lanes = unused_lanes ^ (^event_i[(e * 8 + 1) * IncW +: 7 * IncW]);
       end
     end
   end
@@ -167,6 +188,8 @@ module pmon_counter #(
   // Assertions (live in every lockstep build, proven by `make formal`)
   ////////////////////////////////////////////////////////////////////////////
 
+  // P5: Evnt_Sel 0 is COUNTER_IDLE: no increment, whatever Umask and the lanes hold.
+  `PRIM_ASSERT_IMPLIES(IdleCountsNothing_A, evnt_sel == 8'd0, inc == '0)
   // P3, P7: the controls hold only writable bits; Cntr_Rst is never stored.
   `PRIM_ASSERT(CtlInMask_A, (ctl0_q & ~pmon_reg_pkg::Ctl0WrMask) == 32'h0
                             && (ctl1_q & ~pmon_reg_pkg::Ctl1WrMask) == 32'h0)

@@ -6,7 +6,29 @@
 //! state from the current one and the cycle's inputs and returns it with the
 //! overflow it commits; the box commits every counter at once.
 
+use bitvec::prelude::*;
+
 use super::regs::{ctl0, ctl1, CNTR_MASK};
+
+/// Bit `e`: event code `e` has sub-events (P5; `pmon_box`'s `SubEvents`).
+pub type SubEvents = BitArr!(for 256, in u64);
+
+/// The default `SubEvents`, as `pmon_box`'s: every code from 2 up has
+/// sub-events, code 1 has none (so the default build has both kinds; code 0
+/// is COUNTER_IDLE, which the parameter does not change).
+pub fn default_sub_events() -> SubEvents {
+    let mut s = SubEvents::ZERO;
+    s[2..].fill(true);
+    s
+}
+
+/// A cycle's event inputs as a counter sees them (P5).
+#[derive(Clone, Copy, Debug)]
+pub struct Events<'a> {
+    /// `lanes[e * 8 + l]`: lane `l` of source `e`.
+    pub lanes: &'a [u8],
+    pub sub_events: &'a SubEvents,
+}
 
 /// The registers of one counter (`_q` in the RTL).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,21 +84,26 @@ pub struct Pipeline {
 }
 
 impl CounterState {
-    /// P5: the sum of the lanes of source Evnt_Sel selected by Umask.
-    /// `lanes[e * 8 + l]` is lane `l` of source `e`.
-    pub fn raw_increment(&self, lanes: &[u8]) -> u16 {
+    /// P5: Evnt_Sel 0 (COUNTER_IDLE) and codes without a source count 0; a
+    /// source with sub-events gives the sum of the lanes Umask selects, one
+    /// without gives its lane 0 whatever Umask holds.
+    pub fn raw_increment(&self, ev: Events) -> u16 {
         let sel = ctl0::EVNT_SEL.get(self.ctl0) as usize;
         let umask = ctl0::UMASK.get(self.ctl0);
-        let num_events = lanes.len() / 8;
-        if sel >= num_events {
+        let num_events = ev.lanes.len() / 8;
+        if sel == 0 || sel >= num_events {
             return 0;
         }
-        (0..8).filter(|l| umask >> l & 1 != 0).map(|l| u16::from(lanes[sel * 8 + l])).fold(0u16, u16::wrapping_add)
+        let lanes = &ev.lanes[sel * 8..sel * 8 + 8];
+        if !ev.sub_events[sel] {
+            return u16::from(lanes[0]);
+        }
+        (0..8).filter(|l| umask >> l & 1 != 0).map(|l| u16::from(lanes[l])).fold(0u16, u16::wrapping_add)
     }
 
     /// P6 steps 1..3 from this cycle's raw increment and `prev`.
-    pub fn pipeline(&self, lanes: &[u8]) -> Pipeline {
-        let inc = self.raw_increment(lanes);
+    pub fn pipeline(&self, ev: Events) -> Pipeline {
+        let inc = self.raw_increment(ev);
         let thresh = ctl0::THRESH.get(self.ctl0) as u16;
         let invert = ctl0::INVERT.get(self.ctl0) != 0;
         let v = if thresh == 0 {
@@ -104,8 +131,8 @@ impl CounterState {
     }
 
     /// This cycle's next state (P7, P10, P11): nothing is committed here.
-    pub fn next(&self, lanes: &[u8], inp: &CounterInputs) -> Step {
-        let p = self.pipeline(lanes);
+    pub fn next(&self, ev: Events, inp: &CounterInputs) -> Step {
+        let p = self.pipeline(ev);
         let mut next = *self;
         let mut ovf = false;
         next.data = match inp.write {

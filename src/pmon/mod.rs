@@ -15,5 +15,5 @@ pub mod counter;
 pub mod regs;
 pub mod unit;
 
-pub use counter::{CounterState, Step};
+pub use counter::{default_sub_events, CounterState, Events, Step, SubEvents};
 pub use unit::{InputError, PmonBox, PmonConfig, PmonConfigError, PmonInputs};

@@ -7,7 +7,7 @@
 //! External inputs (lane values, offsets) are checked and refused with a
 //! typed error instead of being truncated.
 
-use super::counter::{CounterInputs, CounterState, CounterWrite};
+use super::counter::{default_sub_events, CounterInputs, CounterState, CounterWrite, Events, SubEvents};
 use super::regs::{self, box_ctl, Target, NUM_COUNTERS_MAX};
 use crate::set::{BusOp, BusResult};
 
@@ -18,11 +18,14 @@ pub struct PmonConfig {
     pub num_events: usize,
     /// Bits per lane increment.
     pub inc_w: u32,
+    /// Which event codes have sub-events (P5); bits at and above
+    /// `num_events` name no source and are ignored.
+    pub sub_events: SubEvents,
 }
 
 impl Default for PmonConfig {
     fn default() -> PmonConfig {
-        PmonConfig { num_counters: 4, num_events: 4, inc_w: 4 }
+        PmonConfig { num_counters: 4, num_events: 4, inc_w: 4, sub_events: default_sub_events() }
     }
 }
 
@@ -117,6 +120,11 @@ impl PmonBox {
         &self.cfg
     }
 
+    /// A cycle's lanes with this box's `SubEvents` (P5).
+    pub fn events<'a>(&'a self, lanes: &'a [u8]) -> Events<'a> {
+        Events { lanes, sub_events: &self.cfg.sub_events }
+    }
+
     /// `ovf_o` (P9): a status bit is set.
     pub fn ovf(&self) -> bool {
         self.status != 0
@@ -192,7 +200,7 @@ impl PmonBox {
                     Some((Target::DataHi(k), v)) if k == j => Some(CounterWrite::DataHi(v)),
                     _ => None,
                 };
-                let s = c.next(inp.lanes, &CounterInputs { count_en, rst_ctrl, rst_cntr, write: cw });
+                let s = c.next(self.events(inp.lanes), &CounterInputs { count_en, rst_ctrl, rst_cntr, write: cw });
                 ovf |= u8::from(s.ovf) << j;
                 frz_req |= s.frz_req;
                 s.next

@@ -49,6 +49,13 @@ pub struct Stats {
     pub thresh_equal: u64,
     /// Increment below a threshold (does not count).
     pub thresh_below: u64,
+    /// P5: Evnt_Sel 0 with selected source-0 lanes non-zero (idle).
+    pub event_idle: u64,
+    /// P5: counting from a source without sub-events, Umask 0 / != 0.
+    pub no_sub_umask0: u64,
+    pub no_sub_umask_set: u64,
+    /// P5: Umask 0 on a source with sub-events, a lane non-zero.
+    pub sub_umask0: u64,
     pub ovf_no_freeze: u64,
     pub ovf_freeze: u64,
     /// BOX_STATUS write 1 clearing a set bit.
@@ -84,7 +91,7 @@ impl Stats {
         let mut any_would_count = false;
         let mut frz_ovf = false;
         for c in &m.counters {
-            let p = c.pipeline(lanes);
+            let p = c.pipeline(m.events(lanes));
             let thresh = ctl0::THRESH.get(c.ctl0);
             let max = ctl1::MAX.get(c.ctl1) != 0;
             let edge = ctl0::EDGE.get(c.ctl0) != 0;
@@ -100,8 +107,24 @@ impl Stats {
                     self.thresh_below += 1;
                 }
             }
+            let (sel, umask) = (ctl0::EVNT_SEL.get(c.ctl0) as usize, ctl0::UMASK.get(c.ctl0));
+            let source = lanes.get(sel * 8..sel * 8 + 8).unwrap_or(&[]);
+            if en && sel == 0 && (0..8).any(|l| umask >> l & 1 != 0 && source[l] != 0) {
+                self.event_idle += 1;
+            }
+            let sub = m.config().sub_events[sel];
+            if en && sel != 0 && sub && umask == 0 && source.iter().any(|&v| v != 0) {
+                self.sub_umask0 += 1;
+            }
             if p.d == 0 || !en {
                 continue;
+            }
+            if sel != 0 && !sub {
+                if umask == 0 {
+                    self.no_sub_umask0 += 1;
+                } else {
+                    self.no_sub_umask_set += 1;
+                }
             }
             let vals = [
                 ctl0::EVNT_SEL.get(c.ctl0),
@@ -181,10 +204,10 @@ impl Stats {
                         }
                         Target::BoxStatus => self.status_clear += u64::from(u32::from(m.status) & data != 0),
                         Target::Ctl0(j) if ctl0::CNTR_RST.get(data) != 0 => {
-                            self.cntr_rst_counting += u64::from(en && m.counters[j].pipeline(lanes).d != 0)
+                            self.cntr_rst_counting += u64::from(en && m.counters[j].pipeline(m.events(lanes)).d != 0)
                         }
                         Target::DataLo(j) | Target::DataHi(j) => {
-                            self.data_write_counting += u64::from(en && m.counters[j].pipeline(lanes).d != 0)
+                            self.data_write_counting += u64::from(en && m.counters[j].pipeline(m.events(lanes)).d != 0)
                         }
                         _ => {}
                     }
@@ -239,6 +262,10 @@ pub static BINS: &[BinDecl<Stats>] = &[
     bin!("pmon.invert.no_thresh", invert_no_thresh),
     bin!("pmon.thresh.equal", thresh_equal),
     bin!("pmon.thresh.below", thresh_below),
+    bin!("pmon.event.idle", event_idle),
+    bin!("pmon.event.no_sub_umask0", no_sub_umask0),
+    bin!("pmon.event.no_sub_umask_set", no_sub_umask_set),
+    bin!("pmon.event.sub_umask0", sub_umask0),
     bin!("pmon.ovf.no_freeze", ovf_no_freeze),
     bin!("pmon.ovf.freeze", ovf_freeze),
     bin!("pmon.ovf.frozen_after", frozen_after_ovf),

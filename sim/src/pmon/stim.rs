@@ -57,7 +57,13 @@ impl RandomStim {
             return r.gen(); // every bit, reserved ones included
         }
         let sel = if r.gen_ratio(1, 10) { r.gen_range(4..256) } else { r.gen_range(0..4) };
-        let umask = if r.gen_ratio(1, 4) { 0xff } else { r.gen_range(0..256) };
+        // Umask 0 often: the whole of a source without sub-events, nothing
+        // of one with them (P5).
+        let umask = match r.gen_range(0..8) {
+            0 => 0,
+            1 | 2 => 0xff,
+            _ => r.gen_range(0..256),
+        };
         let thresh = match r.gen_range(0..4) {
             0 | 1 => 0,
             2 => r.gen_range(1..16),
