@@ -137,7 +137,8 @@ fn event_select(#[case] v: Variant, #[case] j: usize, #[case] event: u32, #[case
 #[case::r12000_state(R12000, 28, 3)] // s002:484..488 values 00..11
 #[case::r12000_stores(R12000, 19, 1)] // s002:394..395 "Only one store can graduate per cycle"
 #[case::r10000_shared(R10000, 31, 2)] // s002:255..256
-#[case::r10000_state(R10000, 29, 3)] // s002:243..246
+#[case::r10000_intervention_hits(R10000, 28, 1)] // s002:235 title "hits"; R6: not the R12000's state text
+#[case::r10000_invalidation_hits(R10000, 29, 1)] // s002:243 title "hits"
 #[case::r10000_exclusive_clean(R10000, 30, 1)] // s002:248, s002:1158 NOTES: title wins (R4)
 #[case::r10000_grad(R10000, 15, 4)] // s002:176..177 (R6: four-wide)
 #[case::r10000_issued(R10000, 1, 5)] // s002:104..106 "issued to ALU, FPU or load/store units", s002:370 ALU1, ALU2, FPU1, FPU2

@@ -49,8 +49,11 @@ impl Variant {
             (Variant::R12000, 4) => 5,
             // R12000 30: the MHT without its fifth slot.
             (Variant::R12000, 30) => 4,
-            // 28, 29: the state of the line hit, 00..11.
-            (_, 28 | 29) => 3,
+            // R10000 28, 29: one hit a cycle, the lists' titles ("hits in
+            // secondary cache") over the text copied from the R12000's (R6).
+            (Variant::R10000, 28 | 29) => 1,
+            // R12000 28, 29: the state of the line hit, 00..11.
+            (Variant::R12000, 28 | 29) => 3,
             // 31: "incremented by two" for a shared line.
             (_, 31) => 2,
             _ => 1,
