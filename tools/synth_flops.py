@@ -6,7 +6,7 @@
 * the Yosys statistics of the pcnt_top run (`stat -top pcnt_top`, hierarchy
   kept, out/synth.log): flops per module and instance counts;
 * optionally the flop dump of the same run (`dump` of the $_DFF* cells,
-  RTLIL, out/synth-pcnt-flops.il) for the breakdown by register;
+  RTLIL, target/synth/synth-pcnt-flops.il) for the breakdown by register;
 * rtl/pcnt/pcnt_reg_pkg.sv, generated from regmap/pcounter.rdl: the stored
   bits of every per-domain register per generation (dom_rw_mask,
   dom_store_mask), field widths, feature flags and domain limits.
@@ -28,7 +28,7 @@ and the list is their union; --gens gives each generation's own figure.
 Widths come from the register package where the register map has them and
 from the seed (003) or docs/semantics.md otherwise, each cited below.
 
-  tools/synth_flops.py --log out/synth.log [--flops out/synth-pcnt-flops.il]
+  tools/synth_flops.py --log out/synth.log [--flops target/synth/synth-pcnt-flops.il]
   tools/synth_flops.py ... --table   the breakdown as a Markdown table
   tools/synth_flops.py ... --gens    architectural bits per generation
 
@@ -224,12 +224,18 @@ def parse_stat(path):
             continue
         if cur is None:
             continue
-        if "Number of cells:" in line:
+        # Yosys 0.70: "N cells", "N submodules", then "N   <type>" rows;
+        # older Yosys: "Number of cells: N", then "<type>   N" rows.
+        if "Number of cells:" in line or re.match(r"^\s+\d+ (cells|submodules)$", line):
             in_cells = True
             continue
         m = re.match(r"^\s+(\S+)\s+(\d+)\s*$", line)
-        if in_cells and m:
+        if m and not m.group(1).isdigit():
             typ, cnt = m.group(1), int(m.group(2))
+        else:
+            m = re.match(r"^\s+(\d+)\s+(\S+)\s*$", line)
+            typ, cnt = (m.group(2), int(m.group(1))) if m else (None, 0)
+        if in_cells and typ is not None:
             if FLOP_CELL.match(typ):
                 own[cur] += cnt
             elif not typ.startswith("$_"):

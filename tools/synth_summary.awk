@@ -1,4 +1,7 @@
 # Summarise `yosys stat` output: cells and flops ($_DFF*/$_SDFF*/$_DLATCH*) per module.
+# Reads Yosys 0.70's format ("N cells", "N   $_DFF_..." under each module;
+# the design hierarchy's totals under "=== design hierarchy ===") and the
+# older one ("Number of cells: N", "$_DFF_...   N").
 # Module names lose Yosys' $paramod hash; parameters stay readable; the last
 # row ('design') is the whole hierarchy.
 /^=== / {
@@ -20,6 +23,8 @@
   next
 }
 /Number of cells:/ { cells[m] = $4; next }
+NF == 2 && $2 == "cells" { cells[m] = $1; next }
+NF == 2 && $2 ~ /^\$_(S?DFF|DLATCH)/ && $1 ~ /^[0-9]+$/ { ff[m] += $1; next }
 /\$_(S?DFF|DLATCH)/ { ff[m] += $2; next }
 END {
   printf "\n%-40s %10s %8s\n", "module (instance counts above)", "cells", "flops"
