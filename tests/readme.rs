@@ -302,24 +302,8 @@ fn every_seed_citation_resolves_to_a_section() {
         assert_eq!(w[0].2 + 1, w[1].1, "docs/seed-lines.md: a gap or overlap after {w:?}");
     }
     let section = |seed: &str, line: u32| rows.iter().find(|r| r.0 == seed && (r.1..=r.2).contains(&line));
-    let mut files = Vec::new();
-    let mut stack: Vec<PathBuf> = ["rtl", "src", "sim/src", "sim/csrc", "sim/rtl", "tests", "docs", "tools", "regmap"]
-        .iter()
-        .map(|d| root().join(d))
-        .collect();
-    files.extend(["README.md", "Makefile", "sim/build.rs"].iter().map(|f| root().join(f)));
-    while let Some(d) = stack.pop() {
-        for e in fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
     let (mut n, mut bad) = (0, Vec::new());
-    for f in &files {
+    for f in &source_files() {
         let Ok(text) = fs::read_to_string(f) else { continue };
         for (i, line) in text.lines().enumerate() {
             let b = line.as_bytes();
@@ -353,4 +337,89 @@ fn every_seed_citation_resolves_to_a_section() {
     }
     assert!(n > 300, "only {n} citations found: the scan is broken");
     assert!(bad.is_empty(), "citations outside docs/seed-lines.md:\n{}", bad.join("\n"));
+}
+
+/// The sources and docs a citation can sit in.
+fn source_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack: Vec<PathBuf> = ["rtl", "src", "sim/src", "sim/csrc", "sim/rtl", "tests", "docs", "tools", "regmap"]
+        .iter()
+        .map(|d| root().join(d))
+        .collect();
+    files.extend(["README.md", "Makefile", "sim/build.rs"].iter().map(|f| root().join(f)));
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// The section citations of `text`: `S25.9`, `P5`, `R13` as words (a
+/// letter S, P or R, one or two digits, optionally a dot and one or two
+/// more), not part of a longer name or number (`R10000`, `GP5x`, `v1.S2`).
+fn section_citations(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let digits = |from: usize| b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        if !matches!(b[i], b'S' | b'P' | b'R') || (i > 0 && (word(b[i - 1]) || matches!(b[i - 1], b'.' | b'/' | b'-')))
+        {
+            continue;
+        }
+        let n = digits(i + 1);
+        if !(1..=2).contains(&n) {
+            continue;
+        }
+        let mut end = i + 1 + n;
+        if end + 1 < b.len() && b[end] == b'.' && (1..=2).contains(&digits(end + 1)) {
+            end += 1 + digits(end + 1);
+        }
+        if end < b.len() && (word(b[end]) || (b[end] == b'.' && end + 1 < b.len() && b[end + 1].is_ascii_digit())) {
+            continue;
+        }
+        out.push(&text[i..end]);
+    }
+    out
+}
+
+/// Every S, P and R section citation in the sources and docs names a
+/// heading of docs/semantics.md, the document that decides (issue 32).
+#[test]
+fn every_section_citation_resolves_to_a_heading() {
+    let doc = fs::read_to_string(root().join("docs/semantics.md")).unwrap();
+    let headings: std::collections::HashSet<&str> = doc
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .filter_map(|l| l.trim_start_matches('#').split_whitespace().next())
+        .map(|w| w.trim_end_matches(['.', ':']))
+        .collect();
+    // The scan can fail: a made-up section is reported, names that only
+    // look like one are not.
+    // (The made-up name is put together here, so this file cites no such
+    // section itself.)
+    let fake = format!("S{}", 90 + 9);
+    let sample = format!("see {fake}, P5 and R10000 (S25.9); GP5x v1.S2");
+    assert_eq!(section_citations(&sample), [fake.as_str(), "P5", "S25.9"]);
+    assert!(!headings.contains(fake.as_str()));
+    let (mut n, mut bad) = (0, Vec::new());
+    for f in &source_files() {
+        let Ok(text) = fs::read_to_string(f) else { continue };
+        for (i, line) in text.lines().enumerate() {
+            for c in section_citations(line) {
+                n += 1;
+                if !headings.contains(c) {
+                    bad.push(format!("{}:{}: {c}", f.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(n > 2000, "only {n} section citations found: the scan is broken");
+    assert!(bad.is_empty(), "citations of no docs/semantics.md heading:\n{}", bad.join("\n"));
 }
