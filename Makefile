@@ -360,8 +360,8 @@ synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 
 	cp $(SYNTH_DIR)/r10k.stat $(OUT)/synth-r10k.log; awk -f tools/synth_summary.awk $(OUT)/synth-r10k.log
 	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
 
-formal: formal-props ## formal-props, then RTL = netlist: each synthesised top proven equivalent to its Yosys netlist before technology mapping (tools/equiv.py)
-	$(VENV)/bin/python tools/equiv.py
+formal: formal-props ## formal-props, then RTL = netlist: each synthesised top proven equivalent to its Yosys netlist before technology mapping (tools/equiv.py; table in docs/equivalence.md)
+	$(VENV)/bin/python tools/equiv.py --doc docs/equivalence.md
 
 formal-props: venv ## formal proofs of every RTL assertion (SymbiYosys, Yosys and Yices from PyPI into .venv): k-induction at each top, antecedent covers; table in docs/formal.md
 	$(VENV)/bin/python tools/formal.py --jobs 2 --doc docs/formal.md
