@@ -45,6 +45,9 @@ pub enum Back {
     /// Not checked after a write: counters and status, which follow the
     /// design's state (their reset value is still checked).
     State,
+    /// A constant: reads its reset value whatever is written (the PMON
+    /// discovery registers, P2).
+    Reset,
 }
 
 /// One register of a target.
@@ -74,6 +77,7 @@ impl CsrReg {
             Back::Zero => Some(0),
             Back::Rule(f) => Some(f(v) & !self.state),
             Back::State => None,
+            Back::Reset => Some(self.reset),
         }
     }
 

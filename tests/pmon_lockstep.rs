@@ -103,6 +103,7 @@ fn pmon_scripts_pass_in_lockstep_and_model_only() {
     fs::write(&p, bad).unwrap();
     for model_only in [false, true] {
         let e = common::run_script(&p, model_only, None).unwrap_err();
-        assert!(e.contains("script expectation of `read 0x08 == 0x0`"), "{e}");
+        // The report names the bus address: BOX_STATUS, 0x08 from PMON_UCADR (P2).
+        assert!(e.contains("script expectation of `read 0x120 == 0x0`"), "{e}");
     }
 }

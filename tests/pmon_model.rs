@@ -254,6 +254,7 @@ fn overflow_at_2_pow_48(#[case] frz: bool) {
     assert_eq!(tb.read(regs::data_lo(0)), 0xffff_ffff);
     assert_eq!((tb.data(0), tb.b.status, tb.b.ovf()), (1, 0b0001, true));
     assert_eq!(tb.b.freeze, frz);
+    assert_eq!(tb.b.gsts, frz, "P9: the global status only with Frz_On_Ov");
     assert_eq!(tb.data(1), w + 3 * 2, "counter 1 counted the overflow cycle");
     tb.idle(2);
     if frz {
@@ -448,11 +449,13 @@ fn ctl0_stores_exactly_the_seed_rw_fields() {
 // P1, P2: holes, absent counters and partial strobes answer PSLVERR and
 // change nothing.
 #[rstest]
-#[case::counter_4_ctl0(0x30, 0xf)]
-#[case::counter_4_data(0x70, 0xf)]
-#[case::past_map(0x90, 0xf)]
-#[case::top(0xfc, 0xf)]
-#[case::partial_strobe(0x10, 0x7)]
+#[case::after_global_block(0x028, 0xf)]
+#[case::before_unit_discovery(0x0fc, 0xf)]
+#[case::counter_4_ctl0(0x148, 0xf)]
+#[case::counter_4_data(0x188, 0xf)]
+#[case::past_map(0x1a8, 0xf)]
+#[case::top(0x1fc, 0xf)]
+#[case::partial_strobe(0x128, 0x7)]
 fn refused_access(#[case] offset: u16, #[case] strb: u8) {
     let mut tb = Tb::new();
     let before = tb.b.clone();
@@ -464,13 +467,39 @@ fn refused_access(#[case] offset: u16, #[case] strb: u8) {
     assert_eq!((r.rdata, r.slverr), (0, strb == 0xf));
 }
 
+// P2: the discovery registers hold UG 817760 5.4.1 / 5.4.4's values (typed
+// from the guide's tables, not taken from the generated map) and ignore
+// writes without PSLVERR; the global control is reserved.
+#[rstest]
+#[case::gdis_l(0x000, 0x0001_2000)]
+#[case::gdis_h(0x004, 0x2000_0000)]
+#[case::gcadr_l(0x008, 0x18)]
+#[case::gcadr_h(0x00c, 0)]
+#[case::gsoff_l(0x010, 0x08)]
+#[case::gctrl_l(0x018, 0)]
+#[case::udis_l(0x100, 0x5030_1004)]
+#[case::udis_h(0x104, 0x2000_0008)]
+#[case::ucadr_l(0x108, 0x118)]
+#[case::uidt_l(0x110, 0)]
+fn discovery_is_read_only(#[case] offset: u16, #[case] value: u32) {
+    let mut tb = Tb::new();
+    assert_eq!(tb.read(offset), value);
+    let before = tb.b.clone();
+    assert!(!tb.write(offset, !value).slverr);
+    assert_eq!(tb.b, before);
+    assert_eq!(tb.read(offset), value);
+}
+
 #[test]
 fn eight_counters_fill_the_map() {
     let mut tb = Tb::with(PmonConfig { num_counters: 8, ..PmonConfig::default() });
     tb.write(regs::ctl0(7), 0x12);
     tb.write(regs::data_hi(7), 0x34);
-    assert_eq!((tb.read(0x48), tb.read(0x8c)), (0x12, 0x34));
-    assert!(tb.cycle(Some(BusOp::Read { offset: 0x90 })).slverr);
+    // P2: CTL0[7] at 0x128 + 7 * 8, DATA_HI[7] at 0x16c + 7 * 8; the map
+    // ends at 0x1a8; the unit discovery says 8 counters (NumCntr [7:0]).
+    assert_eq!((tb.read(0x160), tb.read(0x1a4)), (0x12, 0x34));
+    assert!(tb.cycle(Some(BusOp::Read { offset: 0x1a8 })).slverr);
+    assert_eq!(tb.read(0x100), 0x5030_1008);
 }
 
 // The sampling a profiler does (UG 329468 2.1.4): preset 2^48 - N with
@@ -513,7 +542,7 @@ fn profiler_sampling_sequence() {
 #[rstest]
 #[case::lane_too_wide(vec![16; 32], None, InputError::LaneValue { lane: 0, value: 16, inc_w: 4 })]
 #[case::lane_count(vec![0; 31], None, InputError::LaneCount { expected: 32, got: 31 })]
-#[case::offset(vec![0; 32], Some(BusOp::Read { offset: 0x100 }), InputError::Offset(0x100))]
+#[case::offset(vec![0; 32], Some(BusOp::Read { offset: 0x200 }), InputError::Offset(0x200))]
 fn input_errors(#[case] lanes: Vec<u8>, #[case] bus: Option<BusOp>, #[case] err: InputError) {
     let mut b = PmonBox::new(PmonConfig::default()).unwrap();
     let before = b.clone();

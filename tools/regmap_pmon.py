@@ -9,7 +9,11 @@ Outputs, all from the one .rdl:
   docs/regmap/pmon.md, .h    PeakRDL: Markdown reference, C header
 
 The layout it accepts (anything else stops with a message naming the .rdl):
-registers directly in the addrmap are box registers (one each); regfile
+registers directly in the addrmap are global, discovery or box registers
+(one each); a register of constant fields (sw = r, hw = na) decodes to
+`Target::Const(value)`, or to a target of its own when a field's value is a
+build parameter (pmon_param); the discovery constants must describe this
+very map (check_discovery); regfile
 arrays are per-counter slots, all with the same number of entries
 (NumCountersMax) and the same stride. Field classes (see the .rdl's header):
 stored (sw = rw), W1C (onwrite = woclr), action (sw = w, singlepulse: acts,
@@ -54,7 +58,7 @@ ACCESS_TEXT = {
     "rwv": "RW, set by hardware (RW-V)",
     "w1c": "R-W1C, set by hardware",
     "act": "W, acts on 1, reads 0",
-    "ro": "RO",
+    "ro": "RO (constant)",
 }
 
 
@@ -72,10 +76,13 @@ def load_reg(node, offset):
         fields.append({"name": f.inst_name, "lsb": f.lsb, "width": f.width, "class": cls,
                        "access": access, "reset": f.get_property("reset") or 0,
                        "per_counter": bool(f.get_property("pmon_per_counter")),
+                       "param": f.get_property("pmon_param"),
                        "desc": f.get_property("desc") or "",
                        "source": f.get_property("pmon_source") or ""})
+    const = bool(fields) and all(f["class"] == "ro" for f in fields)
     return {"name": node.inst_name, "offset": offset, "fields": fields, "masks": masks,
-            "reset": reset, "reserved": not fields,
+            "reset": reset, "reserved": not fields, "const": const,
+            "param": const and any(f["param"] for f in fields),
             "title": node.get_property("name") or node.inst_name,
             "desc": node.get_property("desc") or "",
             "source": node.get_property("pmon_source") or ""}
@@ -123,6 +130,7 @@ def load(root):
     names = [r["name"] for r in boxes] + [r["name"] for a in arrays for r in a["regs"]]
     if len(set(names)) != len(names):
         fail("register names must be unique across the box and the counter slots")
+    check_discovery(boxes, arrays, cntr_w, count)
     size = top.size
     window = 1
     while window < size:
@@ -130,6 +138,37 @@ def load(root):
     return {"boxes": boxes, "arrays": arrays, "count": count, "stride": stride,
             "cntr_w": cntr_w, "size": size, "window": window,
             "addr_w": window.bit_length() - 1}
+
+
+def check_discovery(boxes, arrays, cntr_w, count):
+    """The discovery constants (UG 817760 5.4.1, 5.4.4) must name this map's
+    own offsets, so software that walks them finds every register."""
+    by = {r["name"]: r for r in boxes}
+    base = {a["name"]: a["base"] for a in arrays}
+
+    def val(reg, field):
+        f = next((f for f in by[reg]["fields"] if f["name"] == field), None)
+        if f is None:
+            fail(f"{reg}.{field}: the discovery field is missing")
+        return f["reset"]
+
+    ucadr = val("UCADR_L", "UC_ADDRESS")
+    gcadr = val("GCADR_L", "GC_ADDRESS")
+    want = [
+        ("GDIS_L.BLOCK_STRIDE * 8", val("GDIS_L", "BLOCK_STRIDE") * 8, by["UDIS_L"]["offset"]),
+        ("UCADR_L.UC_ADDRESS", ucadr, by["BOX_CTL"]["offset"]),
+        ("UDIS_L.CNTR_CTRL_OFFSET", ucadr + val("UDIS_L", "CNTR_CTRL_OFFSET"), base["CTR"]),
+        ("UDIS_L.CNTR_DATA_OFFSET", ucadr + val("UDIS_L", "CNTR_DATA_OFFSET"), base["DATA"]),
+        ("UDIS_H.UNIT_STAT_OFFSET", ucadr + val("UDIS_H", "UNIT_STAT_OFFSET"), by["BOX_STATUS"]["offset"]),
+        ("GCADR_L.GC_ADDRESS", gcadr, by["GCTRL_L"]["offset"]),
+        ("GSOFF_L.GBL_STAT_OFFSET", gcadr + val("GSOFF_L", "GBL_STAT_OFFSET"), by["GSTS_L"]["offset"]),
+        ("UDIS_L.CNTR_WIDTH", val("UDIS_L", "CNTR_WIDTH"), cntr_w),
+    ]
+    for what, got, expected in want:
+        if got != expected:
+            fail(f"{what} points at {got:#x}, the map has {expected:#x}")
+    if not 1 <= val("UDIS_L", "NUM_CNTR") <= count:
+        fail(f"UDIS_L.NUM_CNTR default must be 1..{count}")
 
 
 def all_regs(m):
@@ -155,12 +194,13 @@ def gen_sv(m):
     aw = m["addr_w"]
     o = [f"// {HEADER}",
          "//",
-         "// PMON box register map (regmap/pmon.rdl; docs/semantics.md P2, P3, P4;",
-         "// seed 001 for CTL0/CTL1, Intel UG 817760 5.4.4..5.4.8 for the others).",
+         "// PMON register map (regmap/pmon.rdl; docs/semantics.md P2, P3, P4;",
+         "// seed 001 for CTL0/CTL1, Intel UG 817760 5.4.1..5.4.8 for the others).",
          "//",
          "// Contract:",
-         f"// * Offsets are byte offsets inside the box window (PADDR[{aw - 1}:0]); counter",
-         "//   j's registers are at <Off...Base> + j * CtrStride.",
+         f"// * Offsets are byte offsets in the IP's CSR space from I_PMON_BAR = 0",
+         f"//   (PADDR[{aw - 1}:0]); counter j's registers are at <Off...Base> + j * CtrStride.",
+         "// * A discovery register reads <Reg>Reset (UdisL's NumCntr: NumCounters).",
          "// * <Reg>WrMask: the bits a write stores. <Reg>ActMask: bits that act on a",
          "//   write of 1 and read 0 (P7, P10). <Reg>W1cMask: hardware-set bits a",
          "//   write of 1 clears (P8). Every other bit is reserved (P3: reads 0,",
@@ -169,7 +209,7 @@ def gen_sv(m):
          "",
          f"  localparam int unsigned NumCountersMax = {m['count']};",
          f"  localparam int unsigned CntrW          = {m['cntr_w']};  // UG 817760 5.4.4 CntrWidth",
-         f"  localparam int unsigned AddrW          = {aw};   // P1: the box window",
+         f"  localparam int unsigned AddrW          = {aw};   // P1: the IP's CSR space",
          "",
          "  // Offsets (P2).",
          ]
@@ -215,7 +255,7 @@ def gen_rs(m):
          "pub const CNTR_MASK: u64 = (1u64 << CNTR_W) - 1;",
          "/// Counters the offsets leave room for (P2).",
          f"pub const NUM_COUNTERS_MAX: usize = {m['count']};",
-         f"/// The box window: PADDR is {m['addr_w']} bits (P1).",
+         f"/// The IP's CSR space: PADDR is {m['addr_w']} bits (P1).",
          f"pub const WINDOW_SIZE: u16 = {m['window']:#x};",
          "",
          ]
@@ -257,6 +297,8 @@ def gen_rs(m):
         for f in r["fields"]:
             if f["per_counter"]:
                 o.append("    /// Bit j is counter j's; bits NumCounters and up are reserved (P3).")
+            if f["param"]:
+                o.append(f"    /// Reads the build's {f['param']} (RESET holds its default).")
             o.append(f"    pub const {f['name']}: Field = Field {{ name: \"{f['name']}\", lsb: {f['lsb']}, width: {f['width']} }};")
         o.append("    /// Stored bits (P3).")
         o.append(f"    pub const WR_MASK: u32 = {rs_hex(r['masks']['rw'])};")
@@ -300,8 +342,11 @@ def gen_rs(m):
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
           "pub enum Target {"]
     for r, a in regs:
-        if a is None and not r["reserved"]:
+        if a is None and not r["reserved"] and (r["param"] or not r["const"]):
             o.append(f"    {camel(r['name'])},")
+    if any(r["const"] and not r["param"] for r, a in regs):
+        o.append("    /// A discovery register: reads this constant, writes ignored (P2, P3).")
+        o.append("    Const(u32),")
     names = [r["name"] for r, a in regs if a is None and r["reserved"]]
     if names:
         o.append(f"    /// {', '.join(names)}: present, all bits reserved (P3).")
@@ -320,7 +365,10 @@ def gen_rs(m):
           "    let (t, j) = match a {"]
     for r, a in regs:
         if a is None:
-            v = "Reserved" if r["reserved"] else camel(r["name"])
+            if r["const"] and not r["param"]:
+                v = f"Const({r['name'].lower()}::RESET)"
+            else:
+                v = "Reserved" if r["reserved"] else camel(r["name"])
             o.append(f"        {r['name']} => return Some(Target::{v}),")
     for a in m["arrays"]:
         n = a["name"]
@@ -363,15 +411,18 @@ def reserved_text(mask):
 
 
 def gen_md(m):
-    o = [f"<!-- {HEADER} -->", "# PMON box registers", "",
-         f"Offsets are `PADDR[{m['addr_w'] - 1}:0]` of the box's APB4 window (docs/semantics.md P1, P2). ",
+    o = [f"<!-- {HEADER} -->", "# PMON registers", "",
+         f"Offsets are `PADDR[{m['addr_w'] - 1}:0]` of the IP's APB4 window, from I_PMON_BAR = 0 ",
+         "(docs/semantics.md P1, P2): the global block from 0x000, the unit's discovery from 0x100, ",
+         "the unit's registers from PMON_UCADR = 0x118. ",
          f"`j` is the counter, 0..NumCounters-1 (NumCounters 1..{m['count']}, default 4, P13); offsets ",
-         f"of counters the box lacks and everything from 0x{m['size']:02x} up are no register (`PSLVERR`, ",
+         "the table does not list, those of counters the box lacks and everything from ",
+         f"0x{m['size']:02x} up are no register (`PSLVERR`, ",
          f"reads 0). Counters are {m['cntr_w']} bits wide (UG 817760 5.4.4 CntrWidth). ",
          "Bits no field names are reserved: read 0, writes ignored, no `PSLVERR` (P3). ",
          "Every register resets to 0 (P1).", "",
          "Sources: seed 001 is Intel UG 817760 5.4.7 (the counter control tables); ",
-         "the other registers are that guide's 5.4.4 to 5.4.8; P<n> is docs/semantics.md. ",
+         "the other registers are that guide's 5.4.1 to 5.4.8; P<n> is docs/semantics.md. ",
          "Generated from `regmap/pmon.rdl`, like `rtl/pmon/pmon_reg_pkg.sv` and ",
          "`src/pmon/regs.rs`; `docs/regmap/pmon.md` and `pmon.h` are PeakRDL's views of it.", "",
          "| offset | register | stored | acts | W1C | reserved | source |",
@@ -389,6 +440,9 @@ def gen_md(m):
                 rtext = ", ".join(filter(None, [rtext, f"{hi}:{lo}"]))
         o.append(f"| {off} | {name} | 0x{mk['rw']:08x} | 0x{mk['act']:08x} | 0x{mk['w1c']:08x} "
                  f"| {rtext or '-'} | {r['source']} |")
+    o.append("")
+    o.append("Discovery registers (stored 0, every named bit RO) read the constant their fields give; ")
+    o.append("UDIS_L's NumCntr reads the build's NumCounters.")
     o.append("")
     o.append("Access: RW stored as written; RW-V also set by hardware; R-W1C set by ")
     o.append("hardware, a write of 1 clears; W acts on a write of 1 and reads 0 (the ")

@@ -10,6 +10,126 @@ extern "C" {
 #include <stdint.h>
 #include <assert.h>
 
+// reg - pmon.GDIS_L
+#define PMON__GDIS_L__UNIT_TYPE_bm 0xff
+#define PMON__GDIS_L__UNIT_TYPE_bp 0
+#define PMON__GDIS_L__UNIT_TYPE_bw 8
+#define PMON__GDIS_L__UNIT_TYPE_reset 0x0
+#define PMON__GDIS_L__BLOCK_STRIDE_bm 0xff00
+#define PMON__GDIS_L__BLOCK_STRIDE_bp 8
+#define PMON__GDIS_L__BLOCK_STRIDE_bw 8
+#define PMON__GDIS_L__BLOCK_STRIDE_reset 0x20
+#define PMON__GDIS_L__MAX_BLOCKS_bm 0x3ff0000
+#define PMON__GDIS_L__MAX_BLOCKS_bp 16
+#define PMON__GDIS_L__MAX_BLOCKS_bw 10
+#define PMON__GDIS_L__MAX_BLOCKS_reset 0x1
+
+// reg - pmon.GDIS_H
+#define PMON__GDIS_H__ACCESS_TYPE_bm 0xe0000000
+#define PMON__GDIS_H__ACCESS_TYPE_bp 29
+#define PMON__GDIS_H__ACCESS_TYPE_bw 3
+#define PMON__GDIS_H__ACCESS_TYPE_reset 0x1
+
+// reg - pmon.GCADR_L
+#define PMON__GCADR_L__GC_ADDRESS_bm 0xffffffff
+#define PMON__GCADR_L__GC_ADDRESS_bp 0
+#define PMON__GCADR_L__GC_ADDRESS_bw 32
+#define PMON__GCADR_L__GC_ADDRESS_reset 0x18
+
+// reg - pmon.GCADR_H
+#define PMON__GCADR_H__GC_ADDRESS_H_bm 0xffffffff
+#define PMON__GCADR_H__GC_ADDRESS_H_bp 0
+#define PMON__GCADR_H__GC_ADDRESS_H_bw 32
+#define PMON__GCADR_H__GC_ADDRESS_H_reset 0x0
+
+// reg - pmon.GSOFF_L
+#define PMON__GSOFF_L__GBL_STAT_OFFSET_bm 0xff
+#define PMON__GSOFF_L__GBL_STAT_OFFSET_bp 0
+#define PMON__GSOFF_L__GBL_STAT_OFFSET_bw 8
+#define PMON__GSOFF_L__GBL_STAT_OFFSET_reset 0x8
+
+// reg - pmon.GSOFF_H
+#define PMON__GSOFF_H__RSVD_bm 0xffffffff
+#define PMON__GSOFF_H__RSVD_bp 0
+#define PMON__GSOFF_H__RSVD_bw 32
+#define PMON__GSOFF_H__RSVD_reset 0x0
+
+// reg - pmon.GCTRL_L
+#define PMON__GCTRL_L__RSVD_bm 0xffffffff
+#define PMON__GCTRL_L__RSVD_bp 0
+#define PMON__GCTRL_L__RSVD_bw 32
+#define PMON__GCTRL_L__RSVD_reset 0x0
+
+// reg - pmon.GCTRL_H
+#define PMON__GCTRL_H__RSVD_bm 0xffffffff
+#define PMON__GCTRL_H__RSVD_bp 0
+#define PMON__GCTRL_H__RSVD_bw 32
+#define PMON__GCTRL_H__RSVD_reset 0x0
+
+// reg - pmon.GSTS_L
+#define PMON__GSTS_L__UNITBLOCK_OV_bm 0x1
+#define PMON__GSTS_L__UNITBLOCK_OV_bp 0
+#define PMON__GSTS_L__UNITBLOCK_OV_bw 1
+#define PMON__GSTS_L__UNITBLOCK_OV_reset 0x0
+
+// reg - pmon.GSTS_H
+#define PMON__GSTS_H__RSVD_bm 0xffffffff
+#define PMON__GSTS_H__RSVD_bp 0
+#define PMON__GSTS_H__RSVD_bw 32
+#define PMON__GSTS_H__RSVD_reset 0x0
+
+// reg - pmon.UDIS_L
+#define PMON__UDIS_L__NUM_CNTR_bm 0xff
+#define PMON__UDIS_L__NUM_CNTR_bp 0
+#define PMON__UDIS_L__NUM_CNTR_bw 8
+#define PMON__UDIS_L__NUM_CNTR_reset 0x4
+#define PMON__UDIS_L__CNTR_CTRL_OFFSET_bm 0xff00
+#define PMON__UDIS_L__CNTR_CTRL_OFFSET_bp 8
+#define PMON__UDIS_L__CNTR_CTRL_OFFSET_bw 8
+#define PMON__UDIS_L__CNTR_CTRL_OFFSET_reset 0x10
+#define PMON__UDIS_L__CNTR_WIDTH_bm 0xff0000
+#define PMON__UDIS_L__CNTR_WIDTH_bp 16
+#define PMON__UDIS_L__CNTR_WIDTH_bw 8
+#define PMON__UDIS_L__CNTR_WIDTH_reset 0x30
+#define PMON__UDIS_L__CNTR_DATA_OFFSET_bm 0xff000000
+#define PMON__UDIS_L__CNTR_DATA_OFFSET_bp 24
+#define PMON__UDIS_L__CNTR_DATA_OFFSET_bw 8
+#define PMON__UDIS_L__CNTR_DATA_OFFSET_reset 0x50
+
+// reg - pmon.UDIS_H
+#define PMON__UDIS_H__UNIT_STAT_OFFSET_bm 0xff
+#define PMON__UDIS_H__UNIT_STAT_OFFSET_bp 0
+#define PMON__UDIS_H__UNIT_STAT_OFFSET_bw 8
+#define PMON__UDIS_H__UNIT_STAT_OFFSET_reset 0x8
+#define PMON__UDIS_H__ACCESS_TYPE_bm 0xe0000000
+#define PMON__UDIS_H__ACCESS_TYPE_bp 29
+#define PMON__UDIS_H__ACCESS_TYPE_bw 3
+#define PMON__UDIS_H__ACCESS_TYPE_reset 0x1
+
+// reg - pmon.UCADR_L
+#define PMON__UCADR_L__UC_ADDRESS_bm 0xffffffff
+#define PMON__UCADR_L__UC_ADDRESS_bp 0
+#define PMON__UCADR_L__UC_ADDRESS_bw 32
+#define PMON__UCADR_L__UC_ADDRESS_reset 0x118
+
+// reg - pmon.UCADR_H
+#define PMON__UCADR_H__UC_ADDRESS_H_bm 0xffffffff
+#define PMON__UCADR_H__UC_ADDRESS_H_bp 0
+#define PMON__UCADR_H__UC_ADDRESS_H_bw 32
+#define PMON__UCADR_H__UC_ADDRESS_H_reset 0x0
+
+// reg - pmon.UIDT_L
+#define PMON__UIDT_L__UNIT_TYPE_bm 0xffff
+#define PMON__UIDT_L__UNIT_TYPE_bp 0
+#define PMON__UIDT_L__UNIT_TYPE_bw 16
+#define PMON__UIDT_L__UNIT_TYPE_reset 0x0
+
+// reg - pmon.UIDT_H
+#define PMON__UIDT_H__RSVD_bm 0xffffffff
+#define PMON__UIDT_H__RSVD_bp 0
+#define PMON__UIDT_H__RSVD_bw 32
+#define PMON__UIDT_H__RSVD_reset 0x0
+
 // reg - pmon.BOX_CTL
 #define PMON__BOX_CTL__FREEZE_bm 0x1
 #define PMON__BOX_CTL__FREEZE_bp 0
@@ -104,6 +224,23 @@ typedef struct __attribute__ ((__packed__)) {
 
 // addrmap - pmon
 typedef struct __attribute__ ((__packed__)) {
+    uint32_t GDIS_L;
+    uint32_t GDIS_H;
+    uint32_t GCADR_L;
+    uint32_t GCADR_H;
+    uint32_t GSOFF_L;
+    uint32_t GSOFF_H;
+    uint32_t GCTRL_L;
+    uint32_t GCTRL_H;
+    uint32_t GSTS_L;
+    uint32_t GSTS_H;
+    uint8_t RESERVED_28_ff[0xd8];
+    uint32_t UDIS_L;
+    uint32_t UDIS_H;
+    uint32_t UCADR_L;
+    uint32_t UCADR_H;
+    uint32_t UIDT_L;
+    uint32_t UIDT_H;
     uint32_t BOX_CTL;
     uint32_t BOX_CTL_HI;
     uint32_t BOX_STATUS;
@@ -113,7 +250,7 @@ typedef struct __attribute__ ((__packed__)) {
 } pmon_t;
 
 
-static_assert(sizeof(pmon_t) == 0x90, "Packing error");
+static_assert(sizeof(pmon_t) == 0x1a8, "Packing error");
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,7 @@ struct PmonIn {
 struct PmonOut {
     uint32_t prdata, pready, pslverr, ovf;
     uint32_t freeze, status;  // BOX_CTL.Freeze, BOX_STATUS
+    uint32_t gsts;            // GSTS_L.UnitBlock_Ov
     uint32_t num_counters;    // counters found in the build
     uint32_t ctl0[kMaxCounters], ctl1[kMaxCounters], data_lo[kMaxCounters], data_hi[kMaxCounters];
 };
@@ -51,6 +52,7 @@ uint64_t get_var(const VerilatedVar* v) {
 struct Ctx : shim::Model<DEV_TOP> {
     const VerilatedVar* freeze = nullptr;
     const VerilatedVar* status = nullptr;
+    const VerilatedVar* gsts = nullptr;
     const VerilatedVar* ctl0[kMaxCounters] = {};
     const VerilatedVar* ctl1[kMaxCounters] = {};
     const VerilatedVar* data[kMaxCounters] = {};
@@ -71,6 +73,7 @@ void* FN(new)(uint32_t x_seed) {
     c->open(x_seed);
     c->freeze = find(c, "TOP.pmon_box", "freeze_q");
     c->status = find(c, "TOP.pmon_box", "status_q");
+    c->gsts = find(c, "TOP.pmon_box", "gsts_q");
     for (int j = 0; j < kMaxCounters; ++j) {
         char scope[64];
         std::snprintf(scope, sizeof scope, "TOP.pmon_box.gen_ctr[%d].u_counter", j);
@@ -100,7 +103,7 @@ int FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
     t->psel_i = in->psel & 1;
     t->penable_i = in->penable & 1;
     t->pwrite_i = in->pwrite & 1;
-    t->paddr_i = in->paddr & 0xff;
+    t->paddr_i = in->paddr & 0x1ff;
     t->pwdata_i = in->pwdata;
     t->pstrb_i = in->pstrb & 0xf;
     t->freeze_i = in->freeze & 1;
@@ -113,6 +116,7 @@ int FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
     out->ovf = t->ovf_o;
     out->freeze = c->freeze ? static_cast<uint32_t>(get_var(c->freeze)) : 0xffffffffu;
     out->status = c->status ? static_cast<uint32_t>(get_var(c->status)) : 0xffffffffu;
+    out->gsts = c->gsts ? static_cast<uint32_t>(get_var(c->gsts)) : 0xffffffffu;
     out->num_counters = c->n;
     for (uint32_t j = 0; j < c->n; ++j) {
         out->ctl0[j] = static_cast<uint32_t>(get_var(c->ctl0[j]));

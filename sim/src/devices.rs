@@ -99,8 +99,9 @@ pub static DEVICES: &[Device] = &[
         faults: crate::pmon::ffi::faults,
         own_options: &[],
         run_script: |name, text, args, o| {
-            no_args("pmon", name, args)?;
-            crate::pmon::runner::run_text(name, text, o)
+            let base =
+                crate::pmon::cmd::Base::from_args(args).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
+            crate::pmon::runner::run_text(name, text, base, o)
         },
         cosim: seeds_only::<crate::pmon::runner::Job>,
         summary: |r, secs| regress::print_summary("PMON", r, secs),

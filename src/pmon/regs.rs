@@ -10,25 +10,41 @@ pub const CNTR_W: u32 = 48;
 pub const CNTR_MASK: u64 = (1u64 << CNTR_W) - 1;
 /// Counters the offsets leave room for (P2).
 pub const NUM_COUNTERS_MAX: usize = 8;
-/// The box window: PADDR is 8 bits (P1).
-pub const WINDOW_SIZE: u16 = 0x100;
+/// The IP's CSR space: PADDR is 9 bits (P1).
+pub const WINDOW_SIZE: u16 = 0x200;
 
-pub const BOX_CTL: u16 = 0x00;
-pub const BOX_CTL_HI: u16 = 0x04;
-pub const BOX_STATUS: u16 = 0x08;
-pub const BOX_STATUS_HI: u16 = 0x0c;
+pub const GDIS_L: u16 = 0x00;
+pub const GDIS_H: u16 = 0x04;
+pub const GCADR_L: u16 = 0x08;
+pub const GCADR_H: u16 = 0x0c;
+pub const GSOFF_L: u16 = 0x10;
+pub const GSOFF_H: u16 = 0x14;
+pub const GCTRL_L: u16 = 0x18;
+pub const GCTRL_H: u16 = 0x1c;
+pub const GSTS_L: u16 = 0x20;
+pub const GSTS_H: u16 = 0x24;
+pub const UDIS_L: u16 = 0x100;
+pub const UDIS_H: u16 = 0x104;
+pub const UCADR_L: u16 = 0x108;
+pub const UCADR_H: u16 = 0x10c;
+pub const UIDT_L: u16 = 0x110;
+pub const UIDT_H: u16 = 0x114;
+pub const BOX_CTL: u16 = 0x118;
+pub const BOX_CTL_HI: u16 = 0x11c;
+pub const BOX_STATUS: u16 = 0x120;
+pub const BOX_STATUS_HI: u16 = 0x124;
 /// Counter slots CTR[j] (Counter controls) from here.
-pub const CTR_BASE: u16 = 0x10;
-pub const CTL0_BASE: u16 = 0x10;
-pub const CTL1_BASE: u16 = 0x14;
+pub const CTR_BASE: u16 = 0x128;
+pub const CTL0_BASE: u16 = 0x128;
+pub const CTL1_BASE: u16 = 0x12c;
 /// Counter slots DATA[j] (Counter data) from here.
-pub const DATA_BASE: u16 = 0x50;
-pub const DATA_LO_BASE: u16 = 0x50;
-pub const DATA_HI_BASE: u16 = 0x54;
+pub const DATA_BASE: u16 = 0x168;
+pub const DATA_LO_BASE: u16 = 0x168;
+pub const DATA_HI_BASE: u16 = 0x16c;
 /// Address step from counter j to counter j + 1.
 pub const CTR_STRIDE: u16 = 0x08;
 /// First offset past the map (P2).
-pub const WINDOW_END: u16 = 0x90;
+pub const WINDOW_END: u16 = 0x1a8;
 
 pub const fn ctl0(j: usize) -> u16 {
     CTL0_BASE + CTR_STRIDE * j as u16
@@ -61,6 +77,227 @@ impl Field {
     pub const fn set(self, v: u32, x: u32) -> u32 {
         (v & !self.mask()) | ((x << self.lsb) & self.mask())
     }
+}
+
+/// GDIS_L: Global discovery, low word (P2, UG 817760 5.4.1 PMON_GDIS_L).
+pub mod gdis_l {
+    use super::Field;
+    pub const UNIT_TYPE: Field = Field { name: "UNIT_TYPE", lsb: 0, width: 8 };
+    pub const BLOCK_STRIDE: Field = Field { name: "BLOCK_STRIDE", lsb: 8, width: 8 };
+    pub const MAX_BLOCKS: Field = Field { name: "MAX_BLOCKS", lsb: 16, width: 10 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0001_2000;
+}
+
+/// GDIS_H: Global discovery, high word (P2, UG 817760 5.4.1 PMON_GDIS_H).
+pub mod gdis_h {
+    use super::Field;
+    pub const ACCESS_TYPE: Field = Field { name: "ACCESS_TYPE", lsb: 29, width: 3 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x2000_0000;
+}
+
+/// GCADR_L: Global control address, low word (P2, UG 817760 5.4.1 PMON_GCADR_L).
+pub mod gcadr_l {
+    use super::Field;
+    pub const GC_ADDRESS: Field = Field { name: "GC_ADDRESS", lsb: 0, width: 32 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0018;
+}
+
+/// GCADR_H: Global control address, high word (P2, UG 817760 5.4.1 PMON_GCADR_H).
+pub mod gcadr_h {
+    use super::Field;
+    pub const GC_ADDRESS_H: Field = Field { name: "GC_ADDRESS_H", lsb: 0, width: 32 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// GSOFF_L: Global status offset, low word (P2, UG 817760 5.4.1 I_PMON_GSOFF_L).
+pub mod gsoff_l {
+    use super::Field;
+    pub const GBL_STAT_OFFSET: Field = Field { name: "GBL_STAT_OFFSET", lsb: 0, width: 8 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0008;
+}
+
+/// GSOFF_H: Global status offset, high word (P2).
+pub mod gsoff_h {
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// GCTRL_L: Global control, low word (P2, P9, UG 817760 5.4.2 PMON_GCTRL_L).
+pub mod gctrl_l {
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// GCTRL_H: Global control, high word (P2, UG 817760 5.4.2 PMON_GCTRL_H).
+pub mod gctrl_h {
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// GSTS_L: Global status, low word (P2, P9, UG 817760 5.4.3 PMON_GSTS_L).
+pub mod gsts_l {
+    use super::Field;
+    pub const UNITBLOCK_OV: Field = Field { name: "UNITBLOCK_OV", lsb: 0, width: 1 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0001;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// GSTS_H: Global status, high word (P2, UG 817760 5.4.3 PMON_GSTS_H).
+pub mod gsts_h {
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// UDIS_L: Unit discovery, low word (P2, UG 817760 5.4.4 PMON_UDIS_L).
+pub mod udis_l {
+    use super::Field;
+    /// Reads the build's NumCounters (RESET holds its default).
+    pub const NUM_CNTR: Field = Field { name: "NUM_CNTR", lsb: 0, width: 8 };
+    pub const CNTR_CTRL_OFFSET: Field = Field { name: "CNTR_CTRL_OFFSET", lsb: 8, width: 8 };
+    pub const CNTR_WIDTH: Field = Field { name: "CNTR_WIDTH", lsb: 16, width: 8 };
+    pub const CNTR_DATA_OFFSET: Field = Field { name: "CNTR_DATA_OFFSET", lsb: 24, width: 8 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x5030_1004;
+}
+
+/// UDIS_H: Unit discovery, high word (P2, UG 817760 5.4.4 PMON_UDIS_H).
+pub mod udis_h {
+    use super::Field;
+    pub const UNIT_STAT_OFFSET: Field = Field { name: "UNIT_STAT_OFFSET", lsb: 0, width: 8 };
+    pub const ACCESS_TYPE: Field = Field { name: "ACCESS_TYPE", lsb: 29, width: 3 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x2000_0008;
+}
+
+/// UCADR_L: Unit control address, low word (P2, UG 817760 5.4.4 PMON_UCADR_L).
+pub mod ucadr_l {
+    use super::Field;
+    pub const UC_ADDRESS: Field = Field { name: "UC_ADDRESS", lsb: 0, width: 32 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0118;
+}
+
+/// UCADR_H: Unit control address, high word (P2, UG 817760 5.4.4 PMON_UCADR_H).
+pub mod ucadr_h {
+    use super::Field;
+    pub const UC_ADDRESS_H: Field = Field { name: "UC_ADDRESS_H", lsb: 0, width: 32 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// UIDT_L: Unit identification, low word (P2, UG 817760 5.4.4 PMON_UIDT_L).
+pub mod uidt_l {
+    use super::Field;
+    pub const UNIT_TYPE: Field = Field { name: "UNIT_TYPE", lsb: 0, width: 16 };
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
+}
+
+/// UIDT_H: Unit identification, high word (P2).
+pub mod uidt_h {
+    /// Stored bits (P3).
+    pub const WR_MASK: u32 = 0x0000_0000;
+    /// Bits that act on a write of 1 and read 0 (P7, P10).
+    pub const ACT_MASK: u32 = 0x0000_0000;
+    /// Hardware-set bits a write of 1 clears (P8).
+    pub const W1C_MASK: u32 = 0x0000_0000;
+    /// Value after reset (P1).
+    pub const RESET: u32 = 0x0000_0000;
 }
 
 /// BOX_CTL: Box control (P2, UG 817760 5.4.5 PMON_UCTRL_L).
@@ -181,6 +418,22 @@ pub mod data_hi {
 }
 
 // Write masks by register name, as the modules above give them.
+pub const GDIS_L_WR_MASK: u32 = gdis_l::WR_MASK;
+pub const GDIS_H_WR_MASK: u32 = gdis_h::WR_MASK;
+pub const GCADR_L_WR_MASK: u32 = gcadr_l::WR_MASK;
+pub const GCADR_H_WR_MASK: u32 = gcadr_h::WR_MASK;
+pub const GSOFF_L_WR_MASK: u32 = gsoff_l::WR_MASK;
+pub const GSOFF_H_WR_MASK: u32 = gsoff_h::WR_MASK;
+pub const GCTRL_L_WR_MASK: u32 = gctrl_l::WR_MASK;
+pub const GCTRL_H_WR_MASK: u32 = gctrl_h::WR_MASK;
+pub const GSTS_L_WR_MASK: u32 = gsts_l::WR_MASK;
+pub const GSTS_H_WR_MASK: u32 = gsts_h::WR_MASK;
+pub const UDIS_L_WR_MASK: u32 = udis_l::WR_MASK;
+pub const UDIS_H_WR_MASK: u32 = udis_h::WR_MASK;
+pub const UCADR_L_WR_MASK: u32 = ucadr_l::WR_MASK;
+pub const UCADR_H_WR_MASK: u32 = ucadr_h::WR_MASK;
+pub const UIDT_L_WR_MASK: u32 = uidt_l::WR_MASK;
+pub const UIDT_H_WR_MASK: u32 = uidt_h::WR_MASK;
 pub const BOX_CTL_WR_MASK: u32 = box_ctl::WR_MASK;
 pub const BOX_CTL_HI_WR_MASK: u32 = box_ctl_hi::WR_MASK;
 pub const BOX_STATUS_WR_MASK: u32 = box_status::WR_MASK;
@@ -205,23 +458,43 @@ pub struct Reg {
 }
 
 /// Every register in address order of counter 0.
-pub static REGS: [Reg; 8] = [
-    Reg { name: "BOX_CTL", offset: 0x00, stride: 0x0, wr_mask: box_ctl::WR_MASK, act_mask: box_ctl::ACT_MASK, w1c_mask: box_ctl::W1C_MASK, reset: box_ctl::RESET, fields: &[box_ctl::FREEZE, box_ctl::RST_CTRL, box_ctl::RST_CNTR] },
-    Reg { name: "BOX_CTL_HI", offset: 0x04, stride: 0x0, wr_mask: box_ctl_hi::WR_MASK, act_mask: box_ctl_hi::ACT_MASK, w1c_mask: box_ctl_hi::W1C_MASK, reset: box_ctl_hi::RESET, fields: &[] },
-    Reg { name: "BOX_STATUS", offset: 0x08, stride: 0x0, wr_mask: box_status::WR_MASK, act_mask: box_status::ACT_MASK, w1c_mask: box_status::W1C_MASK, reset: box_status::RESET, fields: &[box_status::CNTR_OV] },
-    Reg { name: "BOX_STATUS_HI", offset: 0x0c, stride: 0x0, wr_mask: box_status_hi::WR_MASK, act_mask: box_status_hi::ACT_MASK, w1c_mask: box_status_hi::W1C_MASK, reset: box_status_hi::RESET, fields: &[] },
-    Reg { name: "CTL0", offset: 0x10, stride: 0x8, wr_mask: ctl0::WR_MASK, act_mask: ctl0::ACT_MASK, w1c_mask: ctl0::W1C_MASK, reset: ctl0::RESET, fields: &[ctl0::EVNT_SEL, ctl0::UMASK, ctl0::CNTR_RST, ctl0::EDGE, ctl0::FRZ_ON_OV, ctl0::INVERT, ctl0::THRESH] },
-    Reg { name: "CTL1", offset: 0x14, stride: 0x8, wr_mask: ctl1::WR_MASK, act_mask: ctl1::ACT_MASK, w1c_mask: ctl1::W1C_MASK, reset: ctl1::RESET, fields: &[ctl1::MAX] },
-    Reg { name: "DATA_LO", offset: 0x50, stride: 0x8, wr_mask: data_lo::WR_MASK, act_mask: data_lo::ACT_MASK, w1c_mask: data_lo::W1C_MASK, reset: data_lo::RESET, fields: &[data_lo::COUNT] },
-    Reg { name: "DATA_HI", offset: 0x54, stride: 0x8, wr_mask: data_hi::WR_MASK, act_mask: data_hi::ACT_MASK, w1c_mask: data_hi::W1C_MASK, reset: data_hi::RESET, fields: &[data_hi::COUNT] },
+pub static REGS: [Reg; 24] = [
+    Reg { name: "GDIS_L", offset: 0x00, stride: 0x0, wr_mask: gdis_l::WR_MASK, act_mask: gdis_l::ACT_MASK, w1c_mask: gdis_l::W1C_MASK, reset: gdis_l::RESET, fields: &[gdis_l::UNIT_TYPE, gdis_l::BLOCK_STRIDE, gdis_l::MAX_BLOCKS] },
+    Reg { name: "GDIS_H", offset: 0x04, stride: 0x0, wr_mask: gdis_h::WR_MASK, act_mask: gdis_h::ACT_MASK, w1c_mask: gdis_h::W1C_MASK, reset: gdis_h::RESET, fields: &[gdis_h::ACCESS_TYPE] },
+    Reg { name: "GCADR_L", offset: 0x08, stride: 0x0, wr_mask: gcadr_l::WR_MASK, act_mask: gcadr_l::ACT_MASK, w1c_mask: gcadr_l::W1C_MASK, reset: gcadr_l::RESET, fields: &[gcadr_l::GC_ADDRESS] },
+    Reg { name: "GCADR_H", offset: 0x0c, stride: 0x0, wr_mask: gcadr_h::WR_MASK, act_mask: gcadr_h::ACT_MASK, w1c_mask: gcadr_h::W1C_MASK, reset: gcadr_h::RESET, fields: &[gcadr_h::GC_ADDRESS_H] },
+    Reg { name: "GSOFF_L", offset: 0x10, stride: 0x0, wr_mask: gsoff_l::WR_MASK, act_mask: gsoff_l::ACT_MASK, w1c_mask: gsoff_l::W1C_MASK, reset: gsoff_l::RESET, fields: &[gsoff_l::GBL_STAT_OFFSET] },
+    Reg { name: "GSOFF_H", offset: 0x14, stride: 0x0, wr_mask: gsoff_h::WR_MASK, act_mask: gsoff_h::ACT_MASK, w1c_mask: gsoff_h::W1C_MASK, reset: gsoff_h::RESET, fields: &[] },
+    Reg { name: "GCTRL_L", offset: 0x18, stride: 0x0, wr_mask: gctrl_l::WR_MASK, act_mask: gctrl_l::ACT_MASK, w1c_mask: gctrl_l::W1C_MASK, reset: gctrl_l::RESET, fields: &[] },
+    Reg { name: "GCTRL_H", offset: 0x1c, stride: 0x0, wr_mask: gctrl_h::WR_MASK, act_mask: gctrl_h::ACT_MASK, w1c_mask: gctrl_h::W1C_MASK, reset: gctrl_h::RESET, fields: &[] },
+    Reg { name: "GSTS_L", offset: 0x20, stride: 0x0, wr_mask: gsts_l::WR_MASK, act_mask: gsts_l::ACT_MASK, w1c_mask: gsts_l::W1C_MASK, reset: gsts_l::RESET, fields: &[gsts_l::UNITBLOCK_OV] },
+    Reg { name: "GSTS_H", offset: 0x24, stride: 0x0, wr_mask: gsts_h::WR_MASK, act_mask: gsts_h::ACT_MASK, w1c_mask: gsts_h::W1C_MASK, reset: gsts_h::RESET, fields: &[] },
+    Reg { name: "UDIS_L", offset: 0x100, stride: 0x0, wr_mask: udis_l::WR_MASK, act_mask: udis_l::ACT_MASK, w1c_mask: udis_l::W1C_MASK, reset: udis_l::RESET, fields: &[udis_l::NUM_CNTR, udis_l::CNTR_CTRL_OFFSET, udis_l::CNTR_WIDTH, udis_l::CNTR_DATA_OFFSET] },
+    Reg { name: "UDIS_H", offset: 0x104, stride: 0x0, wr_mask: udis_h::WR_MASK, act_mask: udis_h::ACT_MASK, w1c_mask: udis_h::W1C_MASK, reset: udis_h::RESET, fields: &[udis_h::UNIT_STAT_OFFSET, udis_h::ACCESS_TYPE] },
+    Reg { name: "UCADR_L", offset: 0x108, stride: 0x0, wr_mask: ucadr_l::WR_MASK, act_mask: ucadr_l::ACT_MASK, w1c_mask: ucadr_l::W1C_MASK, reset: ucadr_l::RESET, fields: &[ucadr_l::UC_ADDRESS] },
+    Reg { name: "UCADR_H", offset: 0x10c, stride: 0x0, wr_mask: ucadr_h::WR_MASK, act_mask: ucadr_h::ACT_MASK, w1c_mask: ucadr_h::W1C_MASK, reset: ucadr_h::RESET, fields: &[ucadr_h::UC_ADDRESS_H] },
+    Reg { name: "UIDT_L", offset: 0x110, stride: 0x0, wr_mask: uidt_l::WR_MASK, act_mask: uidt_l::ACT_MASK, w1c_mask: uidt_l::W1C_MASK, reset: uidt_l::RESET, fields: &[uidt_l::UNIT_TYPE] },
+    Reg { name: "UIDT_H", offset: 0x114, stride: 0x0, wr_mask: uidt_h::WR_MASK, act_mask: uidt_h::ACT_MASK, w1c_mask: uidt_h::W1C_MASK, reset: uidt_h::RESET, fields: &[] },
+    Reg { name: "BOX_CTL", offset: 0x118, stride: 0x0, wr_mask: box_ctl::WR_MASK, act_mask: box_ctl::ACT_MASK, w1c_mask: box_ctl::W1C_MASK, reset: box_ctl::RESET, fields: &[box_ctl::FREEZE, box_ctl::RST_CTRL, box_ctl::RST_CNTR] },
+    Reg { name: "BOX_CTL_HI", offset: 0x11c, stride: 0x0, wr_mask: box_ctl_hi::WR_MASK, act_mask: box_ctl_hi::ACT_MASK, w1c_mask: box_ctl_hi::W1C_MASK, reset: box_ctl_hi::RESET, fields: &[] },
+    Reg { name: "BOX_STATUS", offset: 0x120, stride: 0x0, wr_mask: box_status::WR_MASK, act_mask: box_status::ACT_MASK, w1c_mask: box_status::W1C_MASK, reset: box_status::RESET, fields: &[box_status::CNTR_OV] },
+    Reg { name: "BOX_STATUS_HI", offset: 0x124, stride: 0x0, wr_mask: box_status_hi::WR_MASK, act_mask: box_status_hi::ACT_MASK, w1c_mask: box_status_hi::W1C_MASK, reset: box_status_hi::RESET, fields: &[] },
+    Reg { name: "CTL0", offset: 0x128, stride: 0x8, wr_mask: ctl0::WR_MASK, act_mask: ctl0::ACT_MASK, w1c_mask: ctl0::W1C_MASK, reset: ctl0::RESET, fields: &[ctl0::EVNT_SEL, ctl0::UMASK, ctl0::CNTR_RST, ctl0::EDGE, ctl0::FRZ_ON_OV, ctl0::INVERT, ctl0::THRESH] },
+    Reg { name: "CTL1", offset: 0x12c, stride: 0x8, wr_mask: ctl1::WR_MASK, act_mask: ctl1::ACT_MASK, w1c_mask: ctl1::W1C_MASK, reset: ctl1::RESET, fields: &[ctl1::MAX] },
+    Reg { name: "DATA_LO", offset: 0x168, stride: 0x8, wr_mask: data_lo::WR_MASK, act_mask: data_lo::ACT_MASK, w1c_mask: data_lo::W1C_MASK, reset: data_lo::RESET, fields: &[data_lo::COUNT] },
+    Reg { name: "DATA_HI", offset: 0x16c, stride: 0x8, wr_mask: data_hi::WR_MASK, act_mask: data_hi::ACT_MASK, w1c_mask: data_hi::W1C_MASK, reset: data_hi::RESET, fields: &[data_hi::COUNT] },
 ];
 
 /// What an offset names (P2), for a box with `num_counters` counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
+    GstsL,
+    UdisL,
     BoxCtl,
     BoxStatus,
-    /// BOX_CTL_HI, BOX_STATUS_HI: present, all bits reserved (P3).
+    /// A discovery register: reads this constant, writes ignored (P2, P3).
+    Const(u32),
+    /// GSOFF_H, GCTRL_L, GCTRL_H, GSTS_H, UIDT_H, BOX_CTL_HI, BOX_STATUS_HI: present, all bits reserved (P3).
     Reserved,
     Ctl0(usize),
     Ctl1(usize),
@@ -236,6 +509,22 @@ pub fn decode(offset: u16, num_counters: usize) -> Option<Target> {
     }
     let a = offset & !3;
     let (t, j) = match a {
+        GDIS_L => return Some(Target::Const(gdis_l::RESET)),
+        GDIS_H => return Some(Target::Const(gdis_h::RESET)),
+        GCADR_L => return Some(Target::Const(gcadr_l::RESET)),
+        GCADR_H => return Some(Target::Const(gcadr_h::RESET)),
+        GSOFF_L => return Some(Target::Const(gsoff_l::RESET)),
+        GSOFF_H => return Some(Target::Reserved),
+        GCTRL_L => return Some(Target::Reserved),
+        GCTRL_H => return Some(Target::Reserved),
+        GSTS_L => return Some(Target::GstsL),
+        GSTS_H => return Some(Target::Reserved),
+        UDIS_L => return Some(Target::UdisL),
+        UDIS_H => return Some(Target::Const(udis_h::RESET)),
+        UCADR_L => return Some(Target::Const(ucadr_l::RESET)),
+        UCADR_H => return Some(Target::Const(ucadr_h::RESET)),
+        UIDT_L => return Some(Target::Const(uidt_l::RESET)),
+        UIDT_H => return Some(Target::Reserved),
         BOX_CTL => return Some(Target::BoxCtl),
         BOX_CTL_HI => return Some(Target::Reserved),
         BOX_STATUS => return Some(Target::BoxStatus),

@@ -1,4 +1,5 @@
-//! The PMON box: box control and status, the counters and the APB front-end.
+//! The PMON IP: the global block (discovery, control, status), the unit's
+//! discovery, box control and status, the counters and the APB front-end.
 //! Mirrors `rtl/pmon/pmon_box.sv`.
 //!
 //! Contract (docs/semantics.md P1..P13): one bus operation per cycle, taken
@@ -8,7 +9,7 @@
 //! typed error instead of being truncated.
 
 use super::counter::{default_sub_events, CounterInputs, CounterState, CounterWrite, Events, SubEvents};
-use super::regs::{self, box_ctl, Target, NUM_COUNTERS_MAX};
+use super::regs::{self, box_ctl, gsts_l, udis_l, Target, NUM_COUNTERS_MAX, WINDOW_SIZE};
 use crate::set::{BusOp, BusResult};
 
 /// Mirrors the `pmon_box` parameters (P13).
@@ -70,7 +71,7 @@ pub enum InputError {
     LaneCount { expected: usize, got: usize },
     /// A lane value does not fit `inc_w` bits.
     LaneValue { lane: usize, value: u8, inc_w: u32 },
-    /// The offset does not fit the 8-bit PADDR (P1).
+    /// The offset does not fit the 9-bit PADDR (P1).
     Offset(u16),
 }
 
@@ -81,7 +82,7 @@ impl std::fmt::Display for InputError {
             InputError::LaneValue { lane, value, inc_w } => {
                 write!(f, "PMON: lane {lane} carries {value}, wider than {inc_w} bits")
             }
-            InputError::Offset(o) => write!(f, "PMON: offset {o:#x} outside the 8-bit window"),
+            InputError::Offset(o) => write!(f, "PMON: offset {o:#x} outside the 9-bit CSR space"),
         }
     }
 }
@@ -106,6 +107,8 @@ pub struct PmonBox {
     pub freeze: bool,
     /// BOX_STATUS.Cntr_Ov, bit j = counter j (P8).
     pub status: u8,
+    /// GSTS_L.UnitBlock_Ov[0] (P9).
+    pub gsts: bool,
     pub counters: Vec<CounterState>,
 }
 
@@ -113,7 +116,13 @@ impl PmonBox {
     /// A box just out of reset (P1: everything 0).
     pub fn new(cfg: PmonConfig) -> Result<PmonBox, PmonConfigError> {
         cfg.validate()?;
-        Ok(PmonBox { cfg, freeze: false, status: 0, counters: vec![CounterState::default(); cfg.num_counters] })
+        Ok(PmonBox {
+            cfg,
+            freeze: false,
+            status: 0,
+            gsts: false,
+            counters: vec![CounterState::default(); cfg.num_counters],
+        })
     }
 
     pub fn config(&self) -> &PmonConfig {
@@ -135,6 +144,9 @@ impl PmonBox {
         match target {
             Target::BoxCtl => box_ctl::FREEZE.set(0, u32::from(self.freeze)),
             Target::BoxStatus => u32::from(self.status),
+            Target::GstsL => gsts_l::UNITBLOCK_OV.set(0, u32::from(self.gsts)),
+            Target::UdisL => udis_l::NUM_CNTR.set(udis_l::RESET, self.cfg.num_counters as u32),
+            Target::Const(v) => v,
             Target::Reserved => 0,
             Target::Ctl0(j) => self.counters[j].ctl0,
             Target::Ctl1(j) => self.counters[j].ctl1,
@@ -152,7 +164,7 @@ impl PmonBox {
             return Err(InputError::LaneValue { lane, value, inc_w: self.cfg.inc_w });
         }
         match inp.bus {
-            Some(BusOp::Read { offset } | BusOp::Write { offset, .. }) if offset > 0xff => {
+            Some(BusOp::Read { offset } | BusOp::Write { offset, .. }) if offset >= WINDOW_SIZE => {
                 Err(InputError::Offset(offset))
             }
             _ => Ok(()),
@@ -208,6 +220,10 @@ impl PmonBox {
             .collect();
         let mut freeze = self.freeze;
         let mut status = self.status;
+        let mut gsts = self.gsts;
+        if let Some((Target::GstsL, v)) = write {
+            gsts &= gsts_l::UNITBLOCK_OV.get(v) == 0;
+        }
         if let Some(v) = box_write {
             freeze = box_ctl::FREEZE.get(v) != 0;
         }
@@ -215,12 +231,16 @@ impl PmonBox {
             status &= !(v as u8);
         }
         // P8, P9: the hardware sets win over the same cycle's software write.
+        // An overflow with Frz_On_Ov goes to the global status, and the
+        // global control's freeze sets this unit's Freeze (P9).
         freeze |= frz_req;
+        gsts |= frz_req;
         status |= ovf;
         // Commit.
         self.counters = next;
         self.freeze = freeze;
         self.status = status;
+        self.gsts = gsts;
         Ok(result)
     }
 }

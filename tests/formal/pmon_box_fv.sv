@@ -7,7 +7,7 @@ module pmon_box_fv (
   input logic clk_i
 );
   (* anyseq *) logic          rst_ni, psel_i, penable_i, pwrite_i, freeze_i;
-  (* anyseq *) logic [7:0]    paddr_i;
+  (* anyseq *) logic [pmon_reg_pkg::AddrW-1:0] paddr_i;
   (* anyseq *) logic [31:0]   pwdata_i;
   (* anyseq *) logic [3:0]    pstrb_i;
   (* anyseq *) logic [127:0]  event_i;

@@ -56,11 +56,11 @@ fn device_script_error(file: &str, text: &str, e: &str) {
 /// render to a script that parses back to the same commands.
 pub fn pmon_script(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    match pmon::cmd::parse("fuzz.pms", text) {
+    match pmon::cmd::parse("fuzz.pms", text, pmon::cmd::Base::Unit) {
         Ok(s) => {
             let cmds: Vec<_> = s.into_iter().map(|(_, c)| c).collect();
             let rendered = pmon::cmd::render(&cmds);
-            let again = pmon::cmd::parse("rendered.pms", &rendered)
+            let again = pmon::cmd::parse("rendered.pms", &rendered, pmon::cmd::Base::Unit)
                 .unwrap_or_else(|e| panic!("render of a parsed PMON script does not parse: {e}\n{rendered}"));
             let again: Vec<_> = again.into_iter().map(|(_, c)| c).collect();
             assert_eq!(again, cmds, "render/parse round trip changed the PMON script:\n{rendered}");

@@ -67,13 +67,13 @@ fn access(l: &mut R10kLockstep, c: &Cmd) -> BusResult {
 }
 
 fn read(l: &mut R10kLockstep, off: u8) -> u32 {
-    let r = access(l, &Cmd::Read { off, expect: None });
+    let r = access(l, &Cmd::Read { off: off.into(), expect: None });
     assert!(!r.slverr, "read {off:#04x}: PSLVERR on a present register");
     r.rdata
 }
 
 fn write(l: &mut R10kLockstep, off: u8, data: u32) {
-    let r = access(l, &Cmd::Write { off, data, strb: 0xf });
+    let r = access(l, &Cmd::Write { off: off.into(), data, strb: 0xf });
     assert!(!r.slverr, "write {off:#04x}: PSLVERR on a present register");
 }
 
@@ -210,16 +210,16 @@ fn decode_holes_and_strobes(#[values(Variant::R10000, Variant::R12000)] v: Varia
     for off in (0x10..=0xffu8).step_by(4) {
         holes += 1;
         for sub in 0..4 {
-            let r = access(&mut l, &Cmd::Read { off: off + sub, expect: None });
+            let r = access(&mut l, &Cmd::Read { off: (off + sub).into(), expect: None });
             assert_eq!((r.rdata, r.slverr), (0, true), "read of hole {:#04x}", off + sub);
-            let w = access(&mut l, &Cmd::Write { off: off + sub, data: 0xffff_ffff, strb: 0xf });
+            let w = access(&mut l, &Cmd::Write { off: (off + sub).into(), data: 0xffff_ffff, strb: 0xf });
             assert!(w.slverr, "write to hole {:#04x}", off + sub);
         }
     }
     assert_eq!(holes, 60);
     for (k, r) in all.iter().enumerate() {
         for strb in 0..0xfu8 {
-            let w = access(&mut l, &Cmd::Write { off: r.off, data: !before[k], strb });
+            let w = access(&mut l, &Cmd::Write { off: r.off.into(), data: !before[k], strb });
             assert!(w.slverr, "{} written with strobe {strb:#x}", r.name);
         }
     }

@@ -1,5 +1,5 @@
-//! What every device behind a small APB window (8-bit offsets, 32-bit data,
-//! byte strobes) shares: the `write`, `read` and `wait` script commands
+//! What every device behind a small APB window (offsets up to 16 bits,
+//! 32-bit data, byte strobes) shares: the `write`, `read` and `wait` script commands
 //! (parsing with their checks, rendering back, the expectation of a read,
 //! bus clocks), a command table, and the loop that parses a script over such
 //! a table. The device keeps its own command enum, its own commands and
@@ -27,9 +27,17 @@ pub struct CommandSpec<C: 'static> {
     pub parse: fn(&mut Args) -> Result<C, String>,
 }
 
-/// The `OFF` argument; `expected` says what the device's window is.
-pub fn off(a: &mut Args, expected: &str) -> Result<u8, String> {
-    num(a.next("OFF")?, "OFF", 0, 0xff, expected).map(|v| v as u8)
+/// What a device's `OFF` may be: at most `max`; `expected` says what the
+/// device's window is (messages).
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    pub max: u16,
+    pub expected: &'static str,
+}
+
+/// The `OFF` argument.
+pub fn off(a: &mut Args, w: Window) -> Result<u16, String> {
+    num(a.next("OFF")?, "OFF", 0, u64::from(w.max), w.expected).map(|v| v as u16)
 }
 
 /// A 32-bit argument named `what`.
@@ -43,8 +51,8 @@ pub const READ_USAGE: &str = "read OFF [== V | == err]";
 pub const WAIT_USAGE: &str = "wait N";
 
 /// `write OFF DATA [strb S]`: (offset, data, strobes; 0xf when not given).
-pub fn parse_write(a: &mut Args, off_expected: &str) -> Result<(u8, u32, u8), String> {
-    let (off, data) = (off(a, off_expected)?, u32_arg(a, "DATA")?);
+pub fn parse_write(a: &mut Args, w: Window) -> Result<(u16, u32, u8), String> {
+    let (off, data) = (off(a, w)?, u32_arg(a, "DATA")?);
     let strb = match a.peek() {
         Some("strb") => {
             a.next("strb")?;
@@ -56,8 +64,8 @@ pub fn parse_write(a: &mut Args, off_expected: &str) -> Result<(u8, u32, u8), St
 }
 
 /// `read OFF [== V | == err]`: (offset, expectation).
-pub fn parse_read(a: &mut Args, off_expected: &str) -> Result<(u8, Option<Expect>), String> {
-    let off = off(a, off_expected)?;
+pub fn parse_read(a: &mut Args, w: Window) -> Result<(u16, Option<Expect>), String> {
+    let off = off(a, w)?;
     let expect = match a.peek() {
         None => None,
         Some("==") => {
@@ -81,7 +89,7 @@ pub fn parse_wait(a: &mut Args) -> Result<u64, String> {
 }
 
 /// A write in script syntax (the strobes only when not all four).
-pub fn fmt_write(f: &mut fmt::Formatter<'_>, off: u8, data: u32, strb: u8) -> fmt::Result {
+pub fn fmt_write(f: &mut fmt::Formatter<'_>, off: u16, data: u32, strb: u8) -> fmt::Result {
     match strb {
         0xf => write!(f, "write {off:#04x} {data:#010x}"),
         _ => write!(f, "write {off:#04x} {data:#010x} strb {strb:#x}"),
@@ -89,7 +97,7 @@ pub fn fmt_write(f: &mut fmt::Formatter<'_>, off: u8, data: u32, strb: u8) -> fm
 }
 
 /// A read in script syntax.
-pub fn fmt_read(f: &mut fmt::Formatter<'_>, off: u8, expect: Option<Expect>) -> fmt::Result {
+pub fn fmt_read(f: &mut fmt::Formatter<'_>, off: u16, expect: Option<Expect>) -> fmt::Result {
     match expect {
         None => write!(f, "read {off:#04x}"),
         Some(Expect::Value(v)) => write!(f, "read {off:#04x} == {v:#x}"),
@@ -182,8 +190,8 @@ macro_rules! apb_window_cmd {
 pub(crate) use apb_window_cmd;
 
 /// A device's command table (`&[CommandSpec<$Cmd>]`, `--help` order): the
-/// shared `write`, `read` and `wait` rows first (`$off`: what `OFF` must be
-/// in the device's window), then the device's own rows.
+/// shared `write`, `read` and `wait` rows first (`$off`: the device's
+/// [`Window`], what `OFF` may be), then the device's own rows.
 macro_rules! apb_window_table {
     ($Cmd:ident, $off:expr; $($row:expr),* $(,)?) => {
         &[

@@ -9,7 +9,8 @@ use pcounter::BusOp;
 use crate::engine::coverage::{BinDecl, Coverage};
 
 /// Register kinds, for the per-register bus bins.
-const KINDS: [&str; 7] = ["box_ctl", "box_status", "reserved", "ctl0", "ctl1", "data_lo", "data_hi"];
+const KINDS: [&str; 9] =
+    ["box_ctl", "box_status", "reserved", "ctl0", "ctl1", "data_lo", "data_hi", "gsts", "discovery"];
 
 fn kind(t: Target) -> usize {
     match t {
@@ -20,6 +21,8 @@ fn kind(t: Target) -> usize {
         Target::Ctl1(_) => 4,
         Target::DataLo(_) => 5,
         Target::DataHi(_) => 6,
+        Target::GstsL => 7,
+        Target::UdisL | Target::Const(_) => 8,
     }
 }
 
@@ -60,6 +63,12 @@ pub struct Stats {
     pub ovf_freeze: u64,
     /// BOX_STATUS write 1 clearing a set bit.
     pub status_clear: u64,
+    /// P9: GSTS_L.UnitBlock_Ov set (0 to 1) by an overflow with Frz_On_Ov.
+    pub gsts_set: u64,
+    /// P9: GSTS_L write 1 clearing the set bit (no overflow that cycle).
+    pub gsts_clear: u64,
+    /// P9: an overflow with Frz_On_Ov while UnitBlock_Ov is already set.
+    pub gsts_set_again: u64,
     pub cntr_rst_counting: u64,
     pub data_write_counting: u64,
     pub box_freeze_counting: u64,
@@ -179,6 +188,11 @@ impl Stats {
         // (P9); a BOX_CTL write this cycle does not undo it (the set wins).
         if frz_ovf {
             self.hw_frozen = true;
+            if m.gsts {
+                self.gsts_set_again += 1;
+            } else {
+                self.gsts_set += 1;
+            }
         } else if let Some(BusOp::Write { offset, strb: 0xf, .. }) = bus {
             if regs::decode(offset, n) == Some(Target::BoxCtl) {
                 self.hw_frozen = false;
@@ -203,6 +217,7 @@ impl Stats {
                             self.box_rst_ctrl_counting += u64::from(box_ctl::RST_CTRL.get(data) != 0);
                         }
                         Target::BoxStatus => self.status_clear += u64::from(u32::from(m.status) & data != 0),
+                        Target::GstsL => self.gsts_clear += u64::from(m.gsts && data & 1 != 0 && !frz_ovf),
                         Target::Ctl0(j) if ctl0::CNTR_RST.get(data) != 0 => {
                             self.cntr_rst_counting += u64::from(en && m.counters[j].pipeline(m.events(lanes)).d != 0)
                         }
@@ -270,6 +285,9 @@ pub static BINS: &[BinDecl<Stats>] = &[
     bin!("pmon.ovf.freeze", ovf_freeze),
     bin!("pmon.ovf.frozen_after", frozen_after_ovf),
     bin!("pmon.ovf.status_clear", status_clear),
+    bin!("pmon.gsts.set", gsts_set),
+    bin!("pmon.gsts.set_again", gsts_set_again),
+    bin!("pmon.gsts.clear", gsts_clear),
     bin!("pmon.counting.data_write", data_write_counting),
     bin!("pmon.counting.box_freeze", box_freeze_counting),
     bin!("pmon.counting.box_rst_cntr", box_rst_cntr_counting),

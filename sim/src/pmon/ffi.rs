@@ -38,6 +38,8 @@ pub struct Out {
     pub ovf: u32,
     pub freeze: u32,
     pub status: u32,
+    /// GSTS_L.UnitBlock_Ov (P9).
+    pub gsts: u32,
     pub num_counters: u32,
     pub ctl0: [u32; MAX_COUNTERS],
     pub ctl1: [u32; MAX_COUNTERS],

@@ -1,7 +1,8 @@
 //! PMON RTL and model in lockstep: one bus clock at a time, every
-//! MMIO-visible register (BOX_CTL, BOX_STATUS, every counter's CTL0, CTL1,
-//! DATA_LO, DATA_HI), `ovf_o`, PRDATA, PSLVERR and PREADY compared every
-//! cycle. The RTL's registers come from its flops (csrc/pmon_shim.cpp), the
+//! MMIO-visible register with state (BOX_CTL, BOX_STATUS, GSTS_L, every
+//! counter's CTL0, CTL1, DATA_LO, DATA_HI; the discovery constants are
+//! compared by the reads that reach them), `ovf_o`, PRDATA, PSLVERR and
+//! PREADY compared every cycle. The RTL's registers come from its flops (csrc/pmon_shim.cpp), the
 //! model's from `PmonBox::read`, so both sides are seen as a read would see
 //! them (P3, P12). The RTL is optional (`--model-only` scripts).
 
@@ -27,7 +28,7 @@ pub type Regs = Vec<u32>;
 /// Names of the compared registers of a box with `n` counters (wave and
 /// report names).
 pub fn reg_names(n: usize) -> Vec<String> {
-    let mut v = vec!["BOX_CTL".to_string(), "BOX_STATUS".to_string(), "ovf_o".to_string()];
+    let mut v = vec!["BOX_CTL".to_string(), "BOX_STATUS".to_string(), "GSTS_L".to_string(), "ovf_o".to_string()];
     for j in 0..n {
         for r in ["CTL0", "CTL1", "DATA_LO", "DATA_HI"] {
             v.push(format!("{r}_{j}"));
@@ -37,7 +38,7 @@ pub fn reg_names(n: usize) -> Vec<String> {
 }
 
 fn model_regs(m: &PmonBox) -> Regs {
-    let mut v = vec![m.read(Target::BoxCtl), m.read(Target::BoxStatus), u32::from(m.ovf())];
+    let mut v = vec![m.read(Target::BoxCtl), m.read(Target::BoxStatus), m.read(Target::GstsL), u32::from(m.ovf())];
     for j in 0..m.config().num_counters {
         for t in [Target::Ctl0(j), Target::Ctl1(j), Target::DataLo(j), Target::DataHi(j)] {
             v.push(m.read(t));
@@ -47,7 +48,7 @@ fn model_regs(m: &PmonBox) -> Regs {
 }
 
 fn rtl_regs(o: &ffi::Out, n: usize) -> Regs {
-    let mut v = vec![o.freeze, o.status, o.ovf];
+    let mut v = vec![o.freeze, o.status, o.gsts, o.ovf];
     for j in 0..n {
         v.extend([o.ctl0[j], o.ctl1[j], o.data_lo[j], o.data_hi[j]]);
     }
@@ -209,12 +210,12 @@ impl PmonLockstep {
         self.history.note(self.cycle, cmd);
         match *cmd {
             Cmd::Write { off, data, strb } => {
-                let op = BusOp::Write { offset: u16::from(off), data, strb };
+                let op = BusOp::Write { offset: off, data, strb };
                 self.clock(Phase::Setup(op))?;
                 self.clock(Phase::Access(op)).map(Some)
             }
             Cmd::Read { off, expect } => {
-                let op = BusOp::Read { offset: u16::from(off) };
+                let op = BusOp::Read { offset: off };
                 self.clock(Phase::Setup(op))?;
                 let r = self.clock(Phase::Access(op))?;
                 if let Some(m) = check_read(self.cycle - 1, cmd, expect, r.rdata, r.slverr, &self.history) {

@@ -95,7 +95,7 @@ fn write_pmon_failure<'r>(
         ext: "pms",
         replay_args: fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
         replay,
-        render: &|cmds| format!("device pmon\n{}", cmd::render(cmds)),
+        render: &|cmds| cmd::render(cmds),
         lockstep: &|| PmonLockstep::new(true, fault, x_seed),
         gtkw: &|dir, trace, m| compare::write_gtkw(dir, trace, m, "TOP.pmon_box.", "RTL: pmon_box ports and flops"),
         no_script: None,
@@ -104,11 +104,11 @@ fn write_pmon_failure<'r>(
 }
 
 /// Run the PMON script `text` named `name` (its `device pmon` line taken
-/// off by the device registry) in lockstep or on the model alone: parsed,
-/// its cycle bound checked, then run; a failure writes the engine's
-/// artifacts. The cycles run.
-pub fn run_text(name: &str, text: &str, o: &ScriptOpts) -> Result<u64, ScriptError> {
-    let body = cmd::parse(name, text).map_err(ScriptError::Input)?;
+/// off by the device registry; `base` from that line's words) in lockstep
+/// or on the model alone: parsed, its cycle bound checked, then run; a
+/// failure writes the engine's artifacts. The cycles run.
+pub fn run_text(name: &str, text: &str, base: cmd::Base, o: &ScriptOpts) -> Result<u64, ScriptError> {
+    let body = cmd::parse(name, text, base).map_err(ScriptError::Input)?;
     script::check_bound(name, body.iter().map(|(l, c)| (*l, c.clocks())), o.max_cycles())
         .map_err(ScriptError::Input)?;
     let x_seed = o.x_seed.unwrap_or(X_SEED);

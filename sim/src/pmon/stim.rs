@@ -1,6 +1,7 @@
 //! Constrained-random PMON stimulus: a deterministic stream of script
-//! commands from a seed. It writes and reads every register (reserved bits
-//! set, unmapped and unaligned offsets, partial strobes), changes the event
+//! commands from a seed. It writes and reads every register of the CSR
+//! space, the global block and the discovery constants included (reserved
+//! bits set, unmapped and unaligned offsets, partial strobes), changes the event
 //! lanes often (bursts, sparse lanes, quiet gaps so Edge sees rising edges),
 //! toggles `freeze_i`, presets counters just below 2^48 so they overflow,
 //! and resets or freezes counters and the box while they count.
@@ -8,7 +9,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1};
+use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1, REGS, WINDOW_SIZE};
 
 use super::cmd::{Cmd, LANES, LANE_BITS};
 
@@ -82,10 +83,17 @@ impl RandomStim {
         v
     }
 
-    fn offset(&mut self) -> u8 {
+    fn offset(&mut self) -> u16 {
         let r = &mut self.rng;
         let j = r.gen_range(0..NUM_COUNTERS);
-        let o = match r.gen_range(0..12) {
+        let o = match r.gen_range(0..14) {
+            // The global block and the discovery registers (P2): any
+            // register of the map without a stride.
+            12 => {
+                let global: Vec<u16> = REGS.iter().filter(|g| g.stride == 0).map(|g| g.offset).collect();
+                global[r.gen_range(0..global.len())]
+            }
+            13 => regs::GSTS_L,
             0 => regs::BOX_CTL,
             1 => regs::BOX_STATUS,
             2 => [regs::BOX_CTL_HI, regs::BOX_STATUS_HI][r.gen_range(0..2)],
@@ -95,14 +103,14 @@ impl RandomStim {
             8 | 9 => regs::data_hi(j),
             // Counters the build lacks, past the map, anything.
             10 => regs::ctl0(r.gen_range(NUM_COUNTERS..8)),
-            _ => r.gen_range(0..256) as u16,
+            _ => r.gen_range(0..WINDOW_SIZE),
         };
         // Now and then an unaligned offset (PADDR[1:0] ignored, P1).
-        (o as u8) | if r.gen_ratio(1, 16) { r.gen_range(1..4) } else { 0 }
+        o | if r.gen_ratio(1, 16) { r.gen_range(1..4) } else { 0 }
     }
 
     fn write(off: u16, data: u32) -> Cmd {
-        Cmd::Write { off: off as u8, data, strb: 0xf }
+        Cmd::Write { off, data, strb: 0xf }
     }
 }
 
@@ -145,7 +153,9 @@ impl Iterator for RandomStim {
                 }
                 Self::write(regs::BOX_CTL, v)
             }
-            78..=80 => Self::write(regs::BOX_STATUS, self.rng.gen::<u32>() >> self.rng.gen_range(0..32)),
+            78..=79 => Self::write(regs::BOX_STATUS, self.rng.gen::<u32>() >> self.rng.gen_range(0..32)),
+            // GSTS_L: write 1 to clear UnitBlock_Ov, with reserved bits (P9).
+            80 => Self::write(regs::GSTS_L, self.rng.gen::<u32>() >> self.rng.gen_range(0..32)),
             81..=90 => Cmd::Read { off: self.offset(), expect: None },
             91..=94 => {
                 let strb = if self.rng.gen_ratio(1, 3) { self.rng.gen_range(0..15) } else { 0xf };

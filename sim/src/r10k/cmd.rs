@@ -8,16 +8,16 @@ use pcounter::r10k::regs::{INC_W, NUM_SOURCES};
 use pcounter::r10k::{Mode, Variant};
 
 pub use crate::engine::apb_window::Expect;
-use crate::engine::apb_window::{self as window, apb_window_cmd, apb_window_table, fmt_read, fmt_write};
+use crate::engine::apb_window::{self as window, apb_window_cmd, apb_window_table, fmt_read, fmt_write, Window};
 use crate::engine::script::{num, Args};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cmd {
     /// APB write: SETUP then ACCESS (2 clocks).
-    Write { off: u8, data: u32, strb: u8 },
+    Write { off: u16, data: u32, strb: u8 },
     /// APB read (2 clocks), with an optional expectation (`Expect::Err`:
     /// PSLVERR, R1).
-    Read { off: u8, expect: Option<Expect> },
+    Read { off: u16, expect: Option<Expect> },
     /// Idle clocks.
     Wait { cycles: u64 },
     /// Every source's increment, 3 bits each, held until changed (0 clocks).
@@ -50,7 +50,7 @@ apb_window_cmd!(Cmd);
 pub type CommandSpec = window::CommandSpec<Cmd>;
 
 /// What `OFF` must be.
-const OFF: &str = "0..=0xff, the 8-bit window (R1)";
+const OFF: Window = Window { max: 0xff, expected: "0..=0xff, the 8-bit window (R1)" };
 
 fn mode(a: &mut Args) -> Result<Cmd, String> {
     let named = match a.peek() {

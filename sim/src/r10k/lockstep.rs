@@ -187,12 +187,12 @@ impl R10kLockstep {
         self.history.note(self.cycle, cmd);
         match *cmd {
             Cmd::Write { off, data, strb } => {
-                let op = BusOp::Write { offset: u16::from(off), data, strb };
+                let op = BusOp::Write { offset: off, data, strb };
                 self.clock(Phase::Setup(op))?;
                 self.clock(Phase::Access(op)).map(Some)
             }
             Cmd::Read { off, expect } => {
-                let op = BusOp::Read { offset: u16::from(off) };
+                let op = BusOp::Read { offset: off };
                 self.clock(Phase::Setup(op))?;
                 let r = self.clock(Phase::Access(op))?;
                 if let Some(m) = check_read(self.cycle - 1, cmd, expect, r.rdata, r.slverr, &self.history) {

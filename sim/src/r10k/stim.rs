@@ -65,19 +65,19 @@ impl RandomStim {
         x
     }
 
-    fn offset(&mut self) -> u8 {
+    fn offset(&mut self) -> u16 {
         let r = &mut self.rng;
         let o = match r.gen_range(0..8) {
-            0..=5 => (r.gen_range(0..4) * 4) as u8,
+            0..=5 => r.gen_range(0..4) * 4,
             6 => r.gen_range(0x10..0x20),
-            _ => r.gen(),
+            _ => u16::from(r.gen::<u8>()),
         };
         // Now and then an unaligned offset (PADDR[1:0] ignored, R1).
         o | if r.gen_ratio(1, 16) { r.gen_range(1..4) } else { 0 }
     }
 
     fn write(off: u16, data: u32) -> Cmd {
-        Cmd::Write { off: off as u8, data, strb: 0xf }
+        Cmd::Write { off, data, strb: 0xf }
     }
 }
 
