@@ -62,6 +62,11 @@ read 0xa604 trace 0x0007a120   # line 27
 mod common;
 use common::{root, scratch};
 
+/// A quiet script run without a fault, packets or a cycle bound of its own.
+fn quiet_opts(model_only: bool, art: &Artifacts) -> ScriptOpts<'_> {
+    ScriptOpts { model_only, fault: None, art, quiet: true, packets: None, x_seed: None, max_cycles: None }
+}
+
 fn sample() -> String {
     fs::read_to_string(root().join(SAMPLE)).unwrap()
 }
@@ -96,15 +101,7 @@ fn sample_runs_model_only_and_in_lockstep() {
     assert_eq!(traced, [0x3, 0x1a2b3, 0x4c1d0, 0x0, 0x7a120]);
     let mut values = Vec::new();
     for model_only in [true, false] {
-        let o = ScriptOpts {
-            model_only,
-            fault: None,
-            art: &art,
-            quiet: true,
-            packets: None,
-            x_seed: None,
-            max_cycles: None,
-        };
+        let o = quiet_opts(model_only, &art);
         match run_parsed("nv50_perfctr.pcs", &s, &o, "make script FILE=nv50_perfctr.pcs") {
             Ok(r) => {
                 assert!(r.cycles > 0);
@@ -115,7 +112,100 @@ fn sample_runs_model_only_and_in_lockstep() {
             Err(ScriptError::Input(e) | ScriptError::Failed(e)) => panic!("model_only={model_only}: {e}"),
         }
     }
-    assert_eq!(values[0], values[1], "model alone and lockstep read the same values");
+    // Typed, not taken from a run: no signal is driven, so the four event
+    // counters read 0; CTR_CYCLES (0xa604) counts the clocks after the
+    // first CTRL write's ACCESS (cycle 1) through the last write's ACCESS
+    // (cycle 23), 22, and the PM_TRIGGER pulse swaps them in (S1, S10).
+    for v in &values {
+        assert_eq!(v, &[0, 0, 0, 0, 22]);
+    }
+}
+
+const GF100_SAMPLE: &str = "tests/mmiotrace/gf100_perfctr.mmiotrace";
+
+/// The GF100 sample (issue 29), written from nouveau's sequence
+/// (nvkm/engine/pm/base.c nvkm_perfdom_init / _sample / _read,
+/// nvkm_pm_fini; gf100.c gf100_perfctr_init / _next / _read, gf100_pm_fini),
+/// line by line: VERSION (1); PCIDEV of a GF100 (10de:06c0, BAR0
+/// 0xf4000000, 32 MiB) and of a host bridge (2, 3); MAP of BAR0 (4);
+/// PMC_BOOT_0, chipset 0xc0 (5); MARK (6); gf100_perfctr_init for slots 0..3
+/// of GPC0 domain 0 (dom->addr 0x180000): CTRL 0x09c = 0x00040002, FILTER
+/// 0x100 = 0, the slot's SRC 0x040 + 8 * slot = signal 0x40 + slot and OP
+/// 0x044 + 8 * slot = 0xaaaa (7..22); a VRAM MAP and a write through it at
+/// +0x18009c, not PCOUNTER (23, 24); MARK (25); two gf100_perfctr_next,
+/// SWAP_SRC 0x06c = 0xe0 - 0x40 + 0x27 = 0xc7 and USER_TRIGGER 0x0ec =
+/// 0x11, with MARKs (26..30); MARK (31); gf100_perfctr_read of each slot
+/// (CTR_PRE 0x08c, CTR_START 0x088, CTR_EVENT 0x080, CTR_STOP 0x090), each
+/// followed by CTR_CYCLES 0x070 (32..39); a PGRAPH PM_TRIGGER write, no
+/// GF100 input (40); MARK (41); gf100_pm_fini's two nvkm_mask of
+/// PMC.ENABLE bit 28, read then write each (42..45); UNMAP (46).
+const GF100_GOLDEN_BODY: &str = "\
+gen gf100
+layout fermi
+
+# line 6: MARK perfdom init: GPC0 domain 0, signals 0x40..0x43, logic op 0xaaaa
+write 0x18009c 0x00040002      # line 7
+write 0x180100 0x00000000      # line 8
+write 0x180040 0x00000040      # line 9
+write 0x180044 0x0000aaaa      # line 10
+write 0x18009c 0x00040002      # line 11
+write 0x180100 0x00000000      # line 12
+write 0x180048 0x00000041      # line 13
+write 0x18004c 0x0000aaaa      # line 14
+write 0x18009c 0x00040002      # line 15
+write 0x180100 0x00000000      # line 16
+write 0x180050 0x00000042      # line 17
+write 0x180054 0x0000aaaa      # line 18
+write 0x18009c 0x00040002      # line 19
+write 0x180100 0x00000000      # line 20
+write 0x180058 0x00000043      # line 21
+write 0x18005c 0x0000aaaa      # line 22
+# line 25: MARK perfdom sample
+write 0x18006c 0x000000c7      # line 26
+write 0x1800ec 0x00000011      # line 27
+# line 28: MARK perfdom sample
+write 0x18006c 0x000000c7      # line 29
+write 0x1800ec 0x00000011      # line 30
+# line 31: MARK perfdom read
+read 0x18008c trace 0x00001234 # line 32
+read 0x180070 trace 0x0001869f # line 33
+read 0x180088 trace 0x00000456 # line 34
+read 0x180070 trace 0x0001869f # line 35
+read 0x180080 trace 0x00000789 # line 36
+read 0x180070 trace 0x0001869f # line 37
+read 0x180090 trace 0x00000012 # line 38
+read 0x180070 trace 0x0001869f # line 39
+# line 41: MARK pm fini
+pmc_enable 0                   # line 43
+pmc_enable 1                   # line 45
+";
+
+/// The GF100 sample imports to the golden script (gen gf100 from
+/// PMC_BOOT_0, fermi, the GF100 window, PMC.ENABLE) and replays in
+/// lockstep and on the model with the values worked out by hand.
+#[test]
+fn gf100_sample_imports_and_replays() {
+    let text = fs::read_to_string(root().join(GF100_SAMPLE)).unwrap();
+    let imp = import(GF100_SAMPLE, &text, &Options::default()).unwrap();
+    let body = imp.script.split_once("\ngen gf100\n").map(|(_, b)| format!("gen gf100\n{b}")).unwrap();
+    assert_eq!(body, GF100_GOLDEN_BODY);
+    assert!(imp.script.contains("# gen gf100: PMC_BOOT_0 = 0x0c0000a1 on line 5, chipset 0xc0.\n"));
+    assert!(imp.script.contains("# layout fermi: chipset 0xc0's preset, holds every domain and unit"));
+    assert_eq!((imp.bar0, imp.bar0_line, imp.skipped), (0xf400_0000, 4, 5));
+    let s = script::parse("gf100_perfctr.pcs", &imp.script).unwrap();
+    let art = Artifacts { out: scratch("mmiotrace-gf100"), window: 100, shrink_secs: 0, wave: None };
+    for model_only in [true, false] {
+        let o = quiet_opts(model_only, &art);
+        let r = run_parsed("gf100_perfctr.pcs", &s, &o, "make script FILE=gf100_perfctr.pcs")
+            .unwrap_or_else(|e| panic!("model_only={model_only}: {e:?}"));
+        // No signal driven: the four counters read 0. Write n's ACCESS is
+        // at T0 + 2(n-1); the 18th (USER_TRIGGER) swaps in tick W + 1 =
+        // T0 + 35, the 20th in tick W2 + 1 = T0 + 39, so the period read
+        // has CTR_CYCLES = W2 - W = 4 (docs/design/gf100.md 3.8, S25).
+        let values: Vec<(u32, bool)> = r.reads.iter().map(|v| (v.value, v.slverr)).collect();
+        assert_eq!(values, [0, 4, 0, 4, 0, 4, 0, 4].map(|v| (v, false)), "model_only={model_only}");
+        assert_eq!(r.cycles, 56, "28 bus commands of 2 clocks; pmc_enable takes none");
+    }
 }
 
 /// The README's sample block under "Replaying a driver trace" is exactly

@@ -490,6 +490,24 @@ fn discovery_is_read_only(#[case] offset: u16, #[case] value: u32) {
     assert_eq!(tb.read(offset), value);
 }
 
+// P9: GSTS_L.UnitBlock_Ov is set by an overflow with Frz_On_Ov, cleared by
+// a write of 1, and a set in the cycle of the clear wins.
+#[test]
+fn global_status_set_wins_over_a_same_cycle_clear() {
+    let mut tb = Tb::new();
+    tb.lane(2, 0, 1);
+    tb.write(regs::ctl0(0), ctl0::FRZ_ON_OV.set(ctl(2, 0x01), 1));
+    tb.preset(0, TOP - 1);
+    assert!(!tb.b.gsts);
+    tb.idle(1); // +1 wraps: status, freeze and the global status at this edge
+    assert_eq!((tb.data(0), tb.b.gsts, tb.b.freeze), (0, true, true));
+    tb.preset(0, TOP - 1); // ends unfrozen: the next cycle wraps again
+    assert_eq!(tb.write(regs::GSTS_L, 1), BusResult { rdata: 0, slverr: false, ready: true });
+    assert_eq!((tb.data(0), tb.b.gsts, tb.b.freeze), (0, true, true), "the set wins over the clear");
+    tb.write(regs::GSTS_L, 1);
+    assert!(!tb.b.gsts, "frozen, no overflow: the clear acts");
+}
+
 #[test]
 fn eight_counters_fill_the_map() {
     let mut tb = Tb::with(PmonConfig { num_counters: 8, ..PmonConfig::default() });

@@ -123,6 +123,10 @@ extern "C" {
 #define PMON__UIDT_L__UNIT_TYPE_bp 0
 #define PMON__UIDT_L__UNIT_TYPE_bw 16
 #define PMON__UIDT_L__UNIT_TYPE_reset 0x0
+#define PMON__UIDT_L__UNIT_ID_bm 0xffff0000
+#define PMON__UIDT_L__UNIT_ID_bp 16
+#define PMON__UIDT_L__UNIT_ID_bw 16
+#define PMON__UIDT_L__UNIT_ID_reset 0x0
 
 // reg - pmon.UIDT_H
 #define PMON__UIDT_H__RSVD_bm 0xffffffff

@@ -163,6 +163,8 @@ package pmon_reg_pkg;
   // UIDT_L (P2, UG 817760 5.4.4 PMON_UIDT_L).
   localparam int unsigned UidtLUnitTypeLsb   = 0;
   localparam int unsigned UidtLUnitTypeWidth = 16;
+  localparam int unsigned UidtLUnitIdLsb     = 16;
+  localparam int unsigned UidtLUnitIdWidth   = 16;
   localparam logic [31:0] UidtLWrMask        = 32'h0000_0000;
   localparam logic [31:0] UidtLActMask       = 32'h0000_0000;
   localparam logic [31:0] UidtLW1cMask       = 32'h0000_0000;

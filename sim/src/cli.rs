@@ -275,6 +275,9 @@ pub struct ImportArgs {
     /// Domain count of the script (1..=8, at most the generation's: nv10/nv15 1, nv20/nv30 2)
     #[arg(long, value_parser = domain_count, value_name = "N")]
     pub domains: Option<usize>,
+    /// GF100+ preset of the script (gen gf100; default: the chipset's, or the first that holds every domain the trace addresses)
+    #[arg(long, value_parser = PossibleValuesParser::new(script::GF_PRESETS), value_name = "PRESET")]
+    pub layout: Option<String>,
     /// Also run it (lockstep) and print each read beside the traced value
     #[arg(long)]
     pub run: bool,

@@ -11,7 +11,7 @@
 //!               [--packets LOG] [--xseed N] [--max-cycles N]
 //!   pcnt record-dump FILE [--image --base ADDR --format long|short --domain N]
 //!               [--csv OUT] [--svg OUT]
-//!   pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--run] [--model-only]
+//!   pcnt import-mmiotrace FILE [--out SCRIPT] [--gen GEN] [--domains N] [--layout PRESET] [--run] [--model-only]
 //!   pcnt bench  [--seed S] [--cycles C] [--out DIR] [--only TEXT] [--modes model,rtl,lockstep,trace]
 //!   pcnt faults
 //!   pcnt completions bash|zsh|fish|elvish|powershell
@@ -285,10 +285,10 @@ fn record_dump(a: RecordDumpArgs) -> Result<u8, String> {
 /// line names a file that exists.
 fn import_mmiotrace(a: ImportArgs) -> Result<u8, String> {
     use pcounter_sim::mmiotrace;
-    let ImportArgs { file, out, out_dir, gen, domains, run, model_only } = a;
+    let ImportArgs { file, out, out_dir, gen, domains, layout, run, model_only } = a;
     // The model alone is a way of running: it implies --run.
     let run = run || model_only;
-    let o = mmiotrace::Options { gen, domains };
+    let o = mmiotrace::Options { gen, domains, layout };
     let art = &artifacts(&cli::ArtArgs { out: out_dir, window: 2000, shrink_secs: 120, wave: None })?;
     let name = file.display().to_string();
     let bytes = match std::fs::read(&file) {

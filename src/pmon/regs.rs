@@ -278,6 +278,7 @@ pub mod ucadr_h {
 pub mod uidt_l {
     use super::Field;
     pub const UNIT_TYPE: Field = Field { name: "UNIT_TYPE", lsb: 0, width: 16 };
+    pub const UNIT_ID: Field = Field { name: "UNIT_ID", lsb: 16, width: 16 };
     /// Stored bits (P3).
     pub const WR_MASK: u32 = 0x0000_0000;
     /// Bits that act on a write of 1 and read 0 (P7, P10).
@@ -473,7 +474,7 @@ pub static REGS: [Reg; 24] = [
     Reg { name: "UDIS_H", offset: 0x104, stride: 0x0, wr_mask: udis_h::WR_MASK, act_mask: udis_h::ACT_MASK, w1c_mask: udis_h::W1C_MASK, reset: udis_h::RESET, fields: &[udis_h::UNIT_STAT_OFFSET, udis_h::ACCESS_TYPE] },
     Reg { name: "UCADR_L", offset: 0x108, stride: 0x0, wr_mask: ucadr_l::WR_MASK, act_mask: ucadr_l::ACT_MASK, w1c_mask: ucadr_l::W1C_MASK, reset: ucadr_l::RESET, fields: &[ucadr_l::UC_ADDRESS] },
     Reg { name: "UCADR_H", offset: 0x10c, stride: 0x0, wr_mask: ucadr_h::WR_MASK, act_mask: ucadr_h::ACT_MASK, w1c_mask: ucadr_h::W1C_MASK, reset: ucadr_h::RESET, fields: &[ucadr_h::UC_ADDRESS_H] },
-    Reg { name: "UIDT_L", offset: 0x110, stride: 0x0, wr_mask: uidt_l::WR_MASK, act_mask: uidt_l::ACT_MASK, w1c_mask: uidt_l::W1C_MASK, reset: uidt_l::RESET, fields: &[uidt_l::UNIT_TYPE] },
+    Reg { name: "UIDT_L", offset: 0x110, stride: 0x0, wr_mask: uidt_l::WR_MASK, act_mask: uidt_l::ACT_MASK, w1c_mask: uidt_l::W1C_MASK, reset: uidt_l::RESET, fields: &[uidt_l::UNIT_TYPE, uidt_l::UNIT_ID] },
     Reg { name: "UIDT_H", offset: 0x114, stride: 0x0, wr_mask: uidt_h::WR_MASK, act_mask: uidt_h::ACT_MASK, w1c_mask: uidt_h::W1C_MASK, reset: uidt_h::RESET, fields: &[] },
     Reg { name: "BOX_CTL", offset: 0x118, stride: 0x0, wr_mask: box_ctl::WR_MASK, act_mask: box_ctl::ACT_MASK, w1c_mask: box_ctl::W1C_MASK, reset: box_ctl::RESET, fields: &[box_ctl::FREEZE, box_ctl::RST_CTRL, box_ctl::RST_CNTR] },
     Reg { name: "BOX_CTL_HI", offset: 0x11c, stride: 0x0, wr_mask: box_ctl_hi::WR_MASK, act_mask: box_ctl_hi::ACT_MASK, w1c_mask: box_ctl_hi::W1C_MASK, reset: box_ctl_hi::RESET, fields: &[] },

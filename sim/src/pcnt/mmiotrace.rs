@@ -17,23 +17,31 @@
 //! the file, the line and the fields expected there. Accesses are matched by
 //! their physical address (map ids are reused after an `UNMAP`).
 //!
-//! **Which MAP is BAR0.** PCOUNTER sits at BAR0 + 0xa000..0xafff on NV10:GF100
-//! (both register layouts, seed 003 "MMIO registers"), so BAR0's mapping is at least 0xb000 bytes long. Of the MAPs that
-//! long, the importer takes the first whose base is the memory BAR0 of an
-//! NVIDIA `PCIDEV` line (vendor 0x10de; the trace header lists every PCI
-//! device); without such a line, the first one in the trace (drivers map the
-//! MMIO BAR first, to read PMC_BOOT_0). Other BARs (the VRAM aperture) are
-//! ignored, even where they are longer.
+//! **Which address is BAR0.** The memory BAR0 of an NVIDIA `PCIDEV` line
+//! (vendor 0x10de; the trace header lists every PCI device), the first one
+//! with a MAP of that base if several GPUs are listed: accesses are matched
+//! by physical address, so the length of BAR0's MAP does not matter (a
+//! driver that maps only part of BAR0 is imported right, and an access
+//! through another BAR at the same offset is never taken for PCOUNTER).
+//! Without such a line, the first MAP of at least 0xb000 bytes (PCOUNTER
+//! sits at BAR0 + 0xa000..0xafff on NV10:GF100, seed 003 "MMIO registers";
+//! drivers map the MMIO BAR first, to read PMC_BOOT_0). Other BARs (the
+//! VRAM aperture) are ignored, even where they are longer.
 //!
-//! **What becomes a command.** A 32-bit `W` inside the window becomes
-//! `write ADDR DATA` (ADDR = 0xa000 + offset, the script's address), a 32-bit
+//! **What becomes a command.** The window is BAR0 + 0xa000..0xafff before
+//! GF100 and BAR0 + 0x180000..0x1bffff on GF100+ (`gen gf100`, S25). A
+//! 32-bit `W` inside it becomes `write ADDR DATA` (ADDR = the BAR0 offset,
+//! the script's address), a 32-bit
 //! `R` becomes `read ADDR trace VALUE`: the run prints the value read beside
 //! the traced one and never checks it, because the signals of the traced GPU
 //! are not the harness's. A `W` of any width to BAR0 + 0x400084 (PGRAPH
 //! PM_TRIGGER) with bit 5 set, nouveau's `nv40_perfctr_next` sampling the
 //! counters, becomes `pulse pm_trigger` (nouveau has no pre-NV40 perfctr
 //! code: on NV10:NV30 the same register and bit are an unverified
-//! assumption). An access of another width inside
+//! assumption); GF100+ has no PM_TRIGGER input (S25), so there it is
+//! skipped. On GF100+ a 32-bit `W` to PMC.ENABLE (BAR0 + 0x200) becomes
+//! `pmc_enable B`, B its bit 28 (S25.14; nouveau's `gf100_pm_fini` clears
+//! and sets it to reset PCOUNTER). An access of another width inside
 //! the window is an error; everything else is skipped and counted.
 //! `MARK` lines become comments.
 //!
@@ -44,7 +52,12 @@
 //!
 //! **Configuration.** `gen` comes from `--gen`, else from the first 32-bit
 //! read of PMC_BOOT_0 (BAR0 + 0; chipset = bits 28:20, see [`gen_of_chipset`]),
-//! else the script default. `domains` comes from `--domains` (at most the
+//! else the script default. With gen gf100 the preset (`layout`) comes from
+//! `--layout`, else the first of the chipset's preset ([`gf_preset_of_chipset`])
+//! and the others that holds every domain and unit the trace addresses, else
+//! the first that holds every one it writes; a write to a domain or unit the
+//! chosen preset lacks is an error naming the trace line and address. Before
+//! GF100, `domains` comes from `--domains` (at most the
 //! generation's `max_domains`), else the smallest Verilated build (1, 2 or 8)
 //! holding the highest domain the kept accesses touch, decoded in the
 //! generation's register layout (NV10 or NV40, [`domain_of`]) and capped at
@@ -53,27 +66,37 @@
 
 use std::fmt::Write as _;
 
+use pcounter::gf100::{top::target, GfConfig};
 use pcounter::regs::{self, Gen, RegLayout};
 
-use crate::script::{self, show, Cmd, Expect, GlobalInput, ParseError, MMIO_FIRST};
+use crate::script::{self, show, Cmd, Expect, GlobalInput, ParseError, GF_MMIO_FIRST, MMIO_FIRST};
+
+mod records;
+use records::{map_record, pcidev_record, rw_record};
 
 /// PCOUNTER window in BAR0 (NV10:GF100, both layouts), end exclusive.
 pub const WINDOW: std::ops::Range<u64> = 0xa000..0xb000;
+/// GF100+ PCOUNTER window in BAR0 (S25), end exclusive.
+pub const GF_WINDOW: std::ops::Range<u64> = 0x18_0000..0x1c_0000;
+/// PMC.ENABLE (BAR0 offset) and PCOUNTER's bit in it (S25.14).
+pub const PMC_ENABLE_REG: u64 = 0x200;
+pub const PMC_ENABLE_BIT: u64 = 1 << 28;
+/// The GF100+ presets an import picks from, in order of preference after
+/// the chipset's own.
+const GF_IMPORT_PRESETS: [&str; 2] = ["fermi", "kepler"];
 /// PGRAPH PM_TRIGGER register (BAR0 offset) and the bit that samples.
 pub const PM_TRIGGER_REG: u64 = 0x40_0084;
 pub const PM_TRIGGER_BIT: u64 = 1 << 5;
 /// Domain counts of the Verilated builds.
 const BUILDS: [usize; 3] = [1, 2, 8];
 
-const RW_USAGE: &str = "WIDTH TIMESTAMP MAP_ID ADDRESS VALUE PC PID";
-const MAP_USAGE: &str = "MAP TIMESTAMP MAP_ID PHYS VIRT LEN PC PID";
-const PCIDEV_USAGE: &str = "PCIDEV BUSDEVFN VENDORDEVICE IRQ BAR0 ...";
-
 /// Command-line choices that override what the trace implies.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub gen: Option<String>,
     pub domains: Option<usize>,
+    /// GF100+ preset (gen gf100 only).
+    pub layout: Option<String>,
 }
 
 /// One script command and the trace line it came from.
@@ -87,7 +110,10 @@ pub struct Entry {
 #[derive(Clone, Debug)]
 pub struct Import {
     pub gen: String,
+    /// The script's domain count (gen gf100: the preset's).
     pub domains: usize,
+    /// The GF100+ preset (gen gf100 only).
+    pub layout: Option<String>,
     /// Physical base of BAR0 and the trace line of its MAP.
     pub bar0: u64,
     pub bar0_line: usize,
@@ -110,11 +136,12 @@ impl Import {
     pub fn summary(&self) -> String {
         let count = |f: fn(&Cmd) -> bool| self.entries.iter().filter(|e| f(&e.cmd)).count();
         format!(
-            "BAR0 {:#x} (MAP on line {}), gen {}, {} domain(s): {} write(s), {} read(s), {} PM_TRIGGER pulse(s); \
+            "BAR0 {:#x} (line {}), gen {}{}, {} domain(s): {} write(s), {} read(s), {} PM_TRIGGER pulse(s); \
              {} access(es) outside PCOUNTER skipped",
             self.bar0,
             self.bar0_line,
             self.gen,
+            self.layout.as_ref().map(|l| format!(" (layout {l})")).unwrap_or_default(),
             self.domains,
             count(|c| matches!(c, Cmd::Write { .. })),
             count(|c| matches!(c, Cmd::Read { .. })),
@@ -138,7 +165,12 @@ pub const NO_PCOUNTER: [u32; 4] = [0x11, 0x17, 0x18, 0x1a];
 /// G80 (0x50) has the NV40-style
 /// PCOUNTER (SWAP hardwired to PM_TRIGGER up to G84, docs/semantics.md),
 /// GT200 (0xa0) and the G92-era IGPs (0xaa, 0xac) are taken as G92.
+/// GF100+ (gen gf100) is the chipsets nouveau gives a PM engine of its
+/// GF100 layout ([`gf_preset_of_chipset`]).
 pub fn gen_of_chipset(chipset: u32) -> Option<&'static str> {
+    if gf_preset_of_chipset(chipset).is_some() {
+        return Some("gf100");
+    }
     match chipset {
         0x10 => Some("nv10"),
         0x15 | 0x1f => Some("nv15"),
@@ -148,6 +180,21 @@ pub fn gen_of_chipset(chipset: u32) -> Option<&'static str> {
         0x84..=0x86 => Some("g84"),
         0x92 | 0x94 | 0x96 | 0x98 | 0xa0 | 0xaa | 0xac => Some("g92"),
         0xa3 | 0xa5 | 0xa8 | 0xaf => Some("gt215"),
+        _ => None,
+    }
+}
+
+/// The GF100+ preset closest to a chipset, for the chipsets whose PM engine
+/// nouveau drives with its GF100 code (nvkm/engine/device/base.c `.pm`):
+/// GF100, GF104, GF106, GF108, GF110, GF114, GF116, GF117, GF119
+/// (`gf100_pm_new`, `gf108_pm_new`, `gf117_pm_new`: nouveau's GF100 domain
+/// tables, the fermi preset) and GK104, GK106, GK107, GK20A
+/// (`gk104_pm_new`: GK104's lists, the kepler preset). GK110, GK110B, GK208
+/// and GK208B have no PM engine in nouveau, so no preset: `None`.
+pub fn gf_preset_of_chipset(chipset: u32) -> Option<&'static str> {
+    match chipset {
+        0xc0 | 0xc1 | 0xc3 | 0xc4 | 0xc8 | 0xce | 0xcf | 0xd7 | 0xd9 => Some("fermi"),
+        0xe4 | 0xe6 | 0xe7 | 0xea => Some("kepler"),
         _ => None,
     }
 }
@@ -215,36 +262,21 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         }
     }
 
-    // BAR0: see the module documentation.
-    let big: Vec<&Map> = maps.iter().filter(|m| m.len >= WINDOW.end).collect();
-    let by_pcidev = big.iter().find_map(|m| nv_bar0.iter().find(|&&(_, b)| b == m.phys).map(|&(l, _)| (*m, l)));
-    let (bar, why) = match (by_pcidev, big.first()) {
-        (Some((m, l)), _) => (m, format!("the BAR0 of the NVIDIA PCIDEV on line {l}")),
-        (None, Some(m)) => (*m, format!("the first MAP of at least {:#x} bytes", WINDOW.end)),
-        (None, None) => {
-            return Err(err(
-                0,
-                format!(
-                    "no MAP of at least {:#x} bytes, so no BAR0 (expected the MMIO BAR's mapping, which holds \
-                     PCOUNTER at +0xa000..0xafff; the trace has {} MAP line(s))",
-                    WINDOW.end,
-                    maps.len()
-                ),
-            ))
-        }
-    };
-    let bar0 = bar.phys;
+    let (bar0, bar0_line, bar_why) = find_bar0(&maps, &nv_bar0).map_err(|m| err(0, m))?;
+    let boot0 = accesses.iter().find(|a| a.phys == bar0 && !a.write && a.width == 4).map(|a| (a.line, a.value));
+    let (gen, gen_why, chipset) = choose_gen(o, boot0).map_err(|(l, m)| err(l, m))?;
+    let gf = gen == "gf100";
+    if o.layout.is_some() && !gf {
+        return Err(err(0, format!("--layout is for gen gf100 (the trace's gen is {gen}: {gen_why})")));
+    }
 
     let mut entries = Vec::new();
     let mut skipped = 0;
-    let mut boot0: Option<(usize, u64)> = None;
+    let window = if gf { GF_WINDOW } else { WINDOW };
     for a in &accesses {
         let off = a.phys.checked_sub(bar0);
-        if off == Some(0) && !a.write && a.width == 4 && boot0.is_none() {
-            boot0 = Some((a.line, a.value));
-        }
         let cmd = match off {
-            Some(off) if WINDOW.contains(&off) => {
+            Some(off) if window.contains(&off) => {
                 if a.width != 4 {
                     return Err(err(
                         a.line,
@@ -256,7 +288,9 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
                         ),
                     ));
                 }
-                let addr = MMIO_FIRST + (off - WINDOW.start) as u32; // in the 4 KiB window
+                // The script's address: the BAR0 offset (NV10:GF100's 4 KiB
+                // window starts at MMIO_FIRST = 0xa000, GF100's at 0x180000).
+                let addr = if gf { off as u32 } else { MMIO_FIRST + (off - WINDOW.start) as u32 };
                 let value = u32::try_from(a.value).map_err(|_| {
                     err(a.line, format!("VALUE {:#x} does not fit the 4-byte access (expected a u32)", a.value))
                 })?;
@@ -266,8 +300,11 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
                     Cmd::Read { addr, expect: Some(Expect::Trace(value)) }
                 }
             }
-            Some(PM_TRIGGER_REG) if a.write && a.value & PM_TRIGGER_BIT != 0 => {
+            Some(PM_TRIGGER_REG) if !gf && a.write && a.value & PM_TRIGGER_BIT != 0 => {
                 Cmd::Pulse { input: GlobalInput::PmTrigger, cycles: 1 }
+            }
+            Some(PMC_ENABLE_REG) if gf && a.write && a.width == 4 => {
+                Cmd::PmcEnable { on: a.value & PMC_ENABLE_BIT != 0 }
             }
             _ => {
                 skipped += 1;
@@ -277,87 +314,55 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         entries.push(Entry { trace_line: a.line, cmd });
     }
 
-    let (gen, gen_why) = match (&o.gen, boot0) {
-        (Some(g), _) => {
-            if !script::GENS.contains(&g.as_str()) {
-                return Err(err(
-                    0,
-                    format!("--gen: unknown generation '{}' (expected one of: {})", show(g), script::GENS.join(", ")),
-                ));
-            }
-            (g.clone(), "--gen".to_string())
-        }
-        (None, Some((line, v))) => {
-            let chipset = ((v >> 20) & 0x1ff) as u32;
-            let g = gen_of_chipset(chipset).ok_or_else(|| {
-                err(
-                    line,
-                    format!(
-                        "PMC_BOOT_0 = {v:#010x}: chipset {chipset:#x} has no PCOUNTER generation here (expected \
-                         NV10:GF100{}; pass --gen GEN, one of: {})",
-                        if NO_PCOUNTER.contains(&chipset) {
-                            "; NV11, NV17, NV18, NV1A have no PCOUNTER (seed 003 \"Introduction\")"
-                        } else {
-                            ""
-                        },
-                        script::GENS.join(", ")
-                    ),
-                )
-            })?;
-            (g.to_string(), format!("PMC_BOOT_0 = {v:#010x} on line {line}, chipset {chipset:#x}"))
-        }
-        (None, None) => (script::DEFAULT_GEN.to_string(), "the default: no PMC_BOOT_0 read in the trace".into()),
-    };
-
-    // `gen` is one of script::GENS here (checked above or from the table).
-    let g = Gen::from_name(&gen).unwrap_or(Gen::Gt215);
-    let max = g.max_domains();
-    let top = entries
-        .iter()
-        .filter_map(|e| match e.cmd {
-            Cmd::Write { addr, .. } | Cmd::Read { addr, .. } => domain_of(g.reg_layout(), addr - MMIO_FIRST),
-            _ => None,
-        })
-        .max();
-    let (domains, dom_why) = match (o.domains, top) {
-        (Some(d), _) if !(1..=script::MAX_DOMAINS).contains(&d) => {
-            return Err(err(0, format!("--domains: {d} out of range (expected 1..={})", script::MAX_DOMAINS)))
-        }
-        (Some(d), _) if d > max => {
-            return Err(err(0, format!("--domains: {d} is more than {gen} has (at most {max}; gen {gen}: {gen_why})")))
-        }
-        (Some(d), _) => (d, "--domains".to_string()),
-        (None, None) => (1, "no domain register touched".to_string()),
-        (None, Some(t)) if t >= max => (
-            max,
-            format!(
-                "the highest domain touched is {t}, but {gen} has at most {max} (those accesses answer PSLVERR \
-                 there)"
-            ),
-        ),
-        (None, Some(t)) => {
-            let d = BUILDS.into_iter().find(|&b| b > t).unwrap_or(script::MAX_DOMAINS).min(max);
-            (d, format!("the highest domain touched is {t}"))
-        }
+    let (domains, layout, config_why) = if gf {
+        let (preset, why) = choose_preset(o, chipset, &entries).map_err(|(l, m)| err(l, m))?;
+        let n = GfConfig::preset(&preset).map_or(0, |c| c.num_domains());
+        (n, Some(preset), why)
+    } else {
+        let (d, why) = choose_domains(o, &gen, &gen_why, &entries).map_err(|m| err(0, m))?;
+        (d, None, why)
     };
 
     let mut s = String::new();
     let _ = writeln!(s, "# Imported by `pcnt import-mmiotrace` from {file} (mmiotrace log).");
-    let _ = writeln!(s, "# BAR0 {bar0:#x}: MAP id {} on line {} ({:#x} bytes), {why}.", bar.id, bar.line, bar.len);
-    let _ = writeln!(
-        s,
-        "# Kept: 32-bit accesses to BAR0+0xa000..0xafff (PCOUNTER); writes to BAR0+0x400084 with bit 5\n\
-         # set (PGRAPH PM_TRIGGER) as `pulse pm_trigger`. Skipped: {skipped} other access(es)."
-    );
+    let _ = writeln!(s, "# BAR0 {bar0:#x}: {bar_why}.");
+    if gf {
+        let _ = writeln!(
+            s,
+            "# Kept: 32-bit accesses to BAR0+0x180000..0x1bffff (GF100+ PCOUNTER); 32-bit writes to\n\
+             # BAR0+0x200 (PMC.ENABLE) as `pmc_enable` of bit 28. Skipped: {skipped} other access(es)."
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "# Kept: 32-bit accesses to BAR0+0xa000..0xafff (PCOUNTER); writes to BAR0+0x400084 with bit 5\n\
+             # set (PGRAPH PM_TRIGGER) as `pulse pm_trigger`. Skipped: {skipped} other access(es)."
+        );
+    }
     let _ = writeln!(
         s,
         "# `read ADDR trace VALUE` prints the value read beside the traced one and never fails:\n\
          # the signals of the traced GPU are not the harness's."
     );
     let _ = writeln!(s, "# Timing: no waits; commands run back to back, trace timestamps are ignored.");
-    let _ = writeln!(s, "# gen {gen}: {gen_why}.\n# domains {domains}: {dom_why}.");
+    let _ = writeln!(s, "# gen {gen}: {gen_why}.");
+    match &layout {
+        Some(l) => {
+            let _ = writeln!(s, "# layout {l}: {config_why}.");
+        }
+        None => {
+            let _ = writeln!(s, "# domains {domains}: {config_why}.");
+        }
+    }
     let _ = writeln!(s, "# `# line N`: the command's line in the trace.");
-    let _ = writeln!(s, "gen {gen}\ndomains {domains}\n");
+    match &layout {
+        Some(l) => {
+            let _ = writeln!(s, "gen {gen}\nlayout {l}\n");
+        }
+        None => {
+            let _ = writeln!(s, "gen {gen}\ndomains {domains}\n");
+        }
+    }
     let mut marks = marks.into_iter().peekable();
     for e in &entries {
         while let Some((l, text)) = marks.next_if(|(l, _)| *l < e.trace_line) {
@@ -368,101 +373,177 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
     for (l, text) in marks {
         let _ = writeln!(s, "# line {l}: MARK {text}");
     }
-    Ok(Import { gen, domains, bar0, bar0_line: bar.line, entries, skipped, script: s })
+    Ok(Import { gen, domains, layout, bar0, bar0_line, entries, skipped, script: s })
 }
 
-fn count_err(kind: &str, usage: &str, want: usize, got: usize) -> String {
-    format!("{kind}: expected '{usage}' ({want} fields), found {got}")
-}
-
-/// `R|W WIDTH TIMESTAMP MAP_ID ADDRESS VALUE PC PID`.
-fn rw_record(toks: &[&str]) -> Result<Access, String> {
-    let kind = toks[0];
-    if toks.len() != 8 {
-        return Err(count_err(kind, &format!("{kind} {RW_USAGE}"), 8, toks.len()));
+/// BAR0's base, the trace line that gave it and why (module documentation).
+fn find_bar0(maps: &[Map], nv_bar0: &[(usize, u64)]) -> Result<(u64, usize, String), String> {
+    let mapped = nv_bar0.iter().find_map(|&(l, b)| maps.iter().find(|m| m.phys == b).map(|m| (l, m)));
+    if let Some((l, m)) = mapped {
+        let why = format!(
+            "MAP id {} on line {} ({:#x} bytes), the BAR0 of the NVIDIA PCIDEV on line {l}",
+            m.id, m.line, m.len
+        );
+        return Ok((m.phys, m.line, why));
     }
-    let width = dec(toks[1], "WIDTH", kind)?;
-    if ![1, 2, 4, 8].contains(&width) {
-        return Err(format!(
-            "{kind}: WIDTH {width} out of range (expected 1, 2, 4 or 8 bytes; fields: {kind} {RW_USAGE})"
+    if let Some(&(l, b)) = nv_bar0.first() {
+        return Ok((b, l, format!("the BAR0 of the NVIDIA PCIDEV on line {l} (no MAP of it in the trace)")));
+    }
+    match maps.iter().find(|m| m.len >= WINDOW.end) {
+        Some(m) => Ok((
+            m.phys,
+            m.line,
+            format!(
+                "MAP id {} on line {} ({:#x} bytes), the first MAP of at least {:#x} bytes",
+                m.id, m.line, m.len, WINDOW.end
+            ),
+        )),
+        None => Err(format!(
+            "no NVIDIA PCIDEV line and no MAP of at least {:#x} bytes, so no BAR0 (expected the MMIO BAR's \
+             mapping, which holds PCOUNTER at +0xa000..0xafff; the trace has {} MAP line(s))",
+            WINDOW.end,
+            maps.len()
+        )),
+    }
+}
+
+/// The script's generation, why, and the traced chipset if PMC_BOOT_0 was
+/// read; an error names its trace line (0: the command line).
+fn choose_gen(o: &Options, boot0: Option<(usize, u64)>) -> Result<(String, String, Option<u32>), (usize, String)> {
+    let chipset = boot0.map(|(_, v)| ((v >> 20) & 0x1ff) as u32);
+    match (&o.gen, boot0) {
+        (Some(g), _) => {
+            if !script::GENS.contains(&g.as_str()) {
+                return Err((
+                    0,
+                    format!("--gen: unknown generation '{}' (expected one of: {})", show(g), script::GENS.join(", ")),
+                ));
+            }
+            Ok((g.clone(), "--gen".to_string(), chipset))
+        }
+        (None, Some((line, v))) => {
+            let chipset = ((v >> 20) & 0x1ff) as u32;
+            let g = gen_of_chipset(chipset).ok_or_else(|| {
+                (
+                    line,
+                    format!(
+                        "PMC_BOOT_0 = {v:#010x}: chipset {chipset:#x} has no PCOUNTER generation here (expected \
+                         NV10:GF100, or GF100+ with a nouveau PM engine: GF100..GF119, GK104, GK106, GK107, \
+                         GK20A{}; pass --gen GEN, one of: {})",
+                        if NO_PCOUNTER.contains(&chipset) {
+                            "; NV11, NV17, NV18, NV1A have no PCOUNTER (seed 003 \"Introduction\")"
+                        } else {
+                            ""
+                        },
+                        script::GENS.join(", ")
+                    ),
+                )
+            })?;
+            Ok((g.to_string(), format!("PMC_BOOT_0 = {v:#010x} on line {line}, chipset {chipset:#x}"), Some(chipset)))
+        }
+        (None, None) => {
+            Ok((script::DEFAULT_GEN.to_string(), "the default: no PMC_BOOT_0 read in the trace".into(), None))
+        }
+    }
+}
+
+/// Before GF100: the script's domain count and why (module documentation).
+fn choose_domains(o: &Options, gen: &str, gen_why: &str, entries: &[Entry]) -> Result<(usize, String), String> {
+    // `gen` is one of script::GENS here (checked or from the table).
+    let g = Gen::from_name(gen).unwrap_or(Gen::Gt215);
+    let max = g.max_domains();
+    let top = entries
+        .iter()
+        .filter_map(|e| match e.cmd {
+            Cmd::Write { addr, .. } | Cmd::Read { addr, .. } => domain_of(g.reg_layout(), addr - MMIO_FIRST),
+            _ => None,
+        })
+        .max();
+    match (o.domains, top) {
+        (Some(d), _) if !(1..=script::MAX_DOMAINS).contains(&d) => {
+            Err(format!("--domains: {d} out of range (expected 1..={})", script::MAX_DOMAINS))
+        }
+        (Some(d), _) if d > max => {
+            Err(format!("--domains: {d} is more than {gen} has (at most {max}; gen {gen}: {gen_why})"))
+        }
+        (Some(d), _) => Ok((d, "--domains".to_string())),
+        (None, None) => Ok((1, "no domain register touched".to_string())),
+        (None, Some(t)) if t >= max => Ok((
+            max,
+            format!(
+                "the highest domain touched is {t}, but {gen} has at most {max} (those accesses answer PSLVERR \
+                 there)"
+            ),
+        )),
+        (None, Some(t)) => {
+            let d = BUILDS.into_iter().find(|&b| b > t).unwrap_or(script::MAX_DOMAINS).min(max);
+            Ok((d, format!("the highest domain touched is {t}")))
+        }
+    }
+}
+
+/// GF100+: the preset and why (module documentation); an error names the
+/// trace line of the write no preset holds.
+fn choose_preset(o: &Options, chipset: Option<u32>, entries: &[Entry]) -> Result<(String, String), (usize, String)> {
+    // (trace line, BAR0 offset, write) of every PCOUNTER access.
+    let accesses: Vec<(usize, u32, bool)> = entries
+        .iter()
+        .filter_map(|e| match e.cmd {
+            Cmd::Write { addr, .. } => Some((e.trace_line, addr, true)),
+            Cmd::Read { addr, .. } => Some((e.trace_line, addr, false)),
+            _ => None,
+        })
+        .collect();
+    // The first access `preset` has no register for (a hole, or a domain or
+    // unit it lacks: PSLVERR there), among writes only or all accesses.
+    let absent = |preset: &str, writes_only: bool| -> Option<(usize, u32, bool)> {
+        let cfg = GfConfig::preset(preset).ok()?;
+        accesses
+            .iter()
+            .copied()
+            .find(|&(_, addr, w)| (w || !writes_only) && target(&cfg, addr - GF_MMIO_FIRST).is_none())
+    };
+    if let Some(p) = &o.layout {
+        if !script::GF_PRESETS.contains(&p.as_str()) {
+            return Err((
+                0,
+                format!("--layout: unknown preset '{}' (expected one of: {})", show(p), script::GF_PRESETS.join(", ")),
+            ));
+        }
+        if let Some((line, addr, _)) = absent(p, true) {
+            return Err((line, format!("write to {addr:#x}: no such register, domain or unit in layout {p} (S25.18)")));
+        }
+        return Ok((p.clone(), "--layout".to_string()));
+    }
+    let hint = chipset.and_then(gf_preset_of_chipset);
+    let mut order: Vec<&str> = hint.into_iter().collect();
+    order.extend(GF_IMPORT_PRESETS.iter().copied().filter(|p| Some(*p) != hint));
+    let from = |p: &str| match hint {
+        Some(h) if h == p => format!("chipset {:#x}'s preset", chipset.unwrap_or(0)),
+        Some(h) => format!("not the chipset's ({h}), which lacks a domain or unit the trace addresses"),
+        None => "the first preset".to_string(),
+    };
+    if let Some(p) = order.iter().find(|p| absent(p, false).is_none()) {
+        return Ok((p.to_string(), format!("{}, holds every domain and unit the trace addresses", from(p))));
+    }
+    if let Some(p) = order.iter().find(|p| absent(p, true).is_none()) {
+        let (line, addr, _) = absent(p, false).unwrap_or_default();
+        return Ok((
+            p.to_string(),
+            format!(
+                "{}, holds every one the trace writes (the read of {addr:#x} on line {line} answers PSLVERR)",
+                from(p)
+            ),
         ));
     }
-    timestamp(toks[2], kind)?;
-    dec(toks[3], "MAP_ID", kind)?;
-    let phys = hex(toks[4], "ADDRESS", kind)?;
-    let value = hex(toks[5], "VALUE", kind)?;
-    if width < 8 && value >> (8 * width) != 0 {
-        return Err(format!("{kind}: VALUE {value:#x} does not fit {width} byte(s)"));
-    }
-    hex(toks[6], "PC", kind)?;
-    dec(toks[7], "PID", kind)?;
-    Ok(Access { line: 0, write: false, width, phys, value })
-}
-
-/// `MAP TIMESTAMP MAP_ID PHYS VIRT LEN PC PID`.
-fn map_record(toks: &[&str]) -> Result<Map, String> {
-    if toks.len() != 8 {
-        return Err(count_err("MAP", MAP_USAGE, 8, toks.len()));
-    }
-    timestamp(toks[1], "MAP")?;
-    let id = dec(toks[2], "MAP_ID", "MAP")?;
-    let phys = hex(toks[3], "PHYS", "MAP")?;
-    hex(toks[4], "VIRT", "MAP")?;
-    let len = hex(toks[5], "LEN", "MAP")?;
-    hex(toks[6], "PC", "MAP")?;
-    dec(toks[7], "PID", "MAP")?;
-    Ok(Map { line: 0, id, phys, len })
-}
-
-/// `PCIDEV BUSDEVFN VENDORDEVICE IRQ BAR0 ...`: BAR0's physical base if the
-/// device is NVIDIA's and BAR0 is a memory BAR.
-fn pcidev_record(toks: &[&str]) -> Result<Option<u64>, String> {
-    if toks.len() < 5 {
-        return Err(format!("PCIDEV: expected '{PCIDEV_USAGE}' (at least 5 fields), found {}", toks.len()));
-    }
-    let id = hex(toks[2], "VENDORDEVICE", "PCIDEV")?;
-    let bar = hex(toks[4], "BAR0", "PCIDEV")?;
-    // Low bits are the resource flags; bit 0 = I/O space.
-    Ok((id >> 16 == 0x10de && bar & 1 == 0 && bar != 0).then_some(bar & !0xf))
-}
-
-fn bad(kind: &str, what: &str, tok: &str, expected: &str) -> String {
-    let usage = match kind {
-        "MAP" => MAP_USAGE.to_string(),
-        "PCIDEV" => PCIDEV_USAGE.to_string(),
-        k => format!("{k} {RW_USAGE}"),
-    };
-    format!("{kind}: bad {what} '{}' (expected {expected}; fields: {usage})", show(tok))
-}
-
-/// Hex with an optional `0x` (the kernel prints `0x%lx`, PCIDEV bare `%llx`).
-fn hex(tok: &str, what: &str, kind: &str) -> Result<u64, String> {
-    let digits = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")).unwrap_or(tok);
-    if digits.is_empty() || digits.len() > 16 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(bad(kind, what, tok, "a hex number of at most 64 bits"));
-    }
-    u64::from_str_radix(digits, 16).map_err(|_| bad(kind, what, tok, "a hex number"))
-}
-
-fn dec(tok: &str, what: &str, kind: &str) -> Result<u64, String> {
-    if tok.is_empty() || !tok.chars().all(|c| c.is_ascii_digit()) {
-        return Err(bad(kind, what, tok, "a decimal number"));
-    }
-    tok.parse().map_err(|_| bad(kind, what, tok, "a decimal number of at most 64 bits"))
-}
-
-/// `SECONDS.MICROSECONDS` (`%lu.%06lu`).
-fn timestamp(tok: &str, kind: &str) -> Result<(), String> {
-    let ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    let valid = match tok.split_once('.') {
-        Some((s, us)) => ok(s) && ok(us),
-        None => ok(tok),
-    };
-    if valid {
-        Ok(())
-    } else {
-        Err(bad(kind, "TIMESTAMP", tok, "SECONDS.MICROSECONDS"))
-    }
+    let (line, addr, _) = absent(order[0], true).unwrap_or_default();
+    Err((
+        line,
+        format!(
+            "write to {addr:#x}: no such register, domain or unit in any preset ({}; S25.18); pass --layout PRESET",
+            GF_IMPORT_PRESETS.join(", ")
+        ),
+    ))
 }
 
 #[cfg(test)]

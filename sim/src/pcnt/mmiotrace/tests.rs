@@ -48,7 +48,76 @@ fn bar0_selection() {
     let i = import("t", t, &Options::default()).unwrap();
     assert_eq!(i.bar0, 0xe000_0000);
     let e = import("t", "MAP 1.0 1 0xf6000000 0x0 0xafff 0x0 0\n", &Options::default()).unwrap_err();
-    assert_eq!((e.line, e.to_string().starts_with("t: no MAP of at least 0xb000 bytes")), (0, true), "{e}");
+    let msg = "t: no NVIDIA PCIDEV line and no MAP of at least 0xb000 bytes";
+    assert_eq!((e.line, e.to_string().starts_with(msg)), (0, true), "{e}");
+    // BAR0 named by PCIDEV but mapped short (issue 29): the VRAM aperture,
+    // mapped first and long, is never taken for BAR0, and a BAR0 access
+    // outside its short MAP is still BAR0's.
+    let t = "PCIDEV 0200 10de0400 10 f6000000 e000000c\n\
+             MAP 1.0 7 0xe0000000 0x0 0x10000000 0x0 0\n\
+             MAP 1.0 8 0xf6000000 0x0 0x1000 0x0 0\n\
+             W 4 1.1 7 0xe000a404 0x1 0x0 0\n\
+             W 4 1.1 8 0xf600a404 0x2 0x0 0\n";
+    let i = import("t", t, &Options::default()).unwrap();
+    assert_eq!((i.bar0, i.bar0_line, i.skipped), (0xf600_0000, 3, 1));
+    assert_eq!(i.entries.iter().map(|e| e.cmd.to_string()).collect::<Vec<_>>(), ["write 0xa404 0x00000002"]);
+    // PCIDEV without any MAP of its BAR0: still BAR0.
+    let i = import("t", "PCIDEV 0200 10de0400 10 f6000000 0\nW 4 1.1 8 0xf600a404 0x2 0x0 0\n", &Options::default())
+        .unwrap();
+    assert_eq!((i.bar0, i.bar0_line, i.entries.len()), (0xf600_0000, 1, 1));
+    assert!(i.script.contains("(no MAP of it in the trace)"), "{}", i.script);
+}
+
+/// GF100+ (issue 29, S25): nouveau's PM chipsets import as gen gf100 with
+/// the window 0x180000..0x1bffff, PMC.ENABLE bit 28, and a preset that holds
+/// every addressed domain.
+#[test]
+fn gf100_traces() {
+    // GF100 (0xc0): fermi; PMC.ENABLE writes become pmc_enable of bit 28; a
+    // PM_TRIGGER write is no GF100 input; 0xa000.. is no GF100 register.
+    let i = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\n\
+         W 4 1.1 1 0xf618009c 0x40002 0x0 0\n\
+         R 4 1.2 1 0xf6180070 0x22 0x0 0\n\
+         W 4 1.3 1 0xf6000200 0xefffffff 0x0 0\n\
+         W 4 1.4 1 0xf6000200 0xffffffff 0x0 0\n\
+         W 4 1.5 1 0xf6400084 0x20 0x0 0\n\
+         W 4 1.6 1 0xf600a7c4 0x1 0x0 0\n")
+    .unwrap();
+    assert_eq!((i.gen.as_str(), i.layout.as_deref(), i.domains, i.skipped), ("gf100", Some("fermi"), 4, 3));
+    let got: Vec<String> = i.entries.iter().map(|e| format!("{} @{}", e.cmd, e.trace_line)).collect();
+    let want =
+        ["write 0x18009c 0x00040002 @4", "read 0x180070 trace 0x00000022 @5", "pmc_enable 0 @6", "pmc_enable 1 @7"];
+    assert_eq!(got, want);
+    assert!(i.script.contains("gen gf100\nlayout fermi\n"), "{}", i.script);
+    assert!(i.script.contains("# layout fermi: chipset 0xc0's preset, holds every domain"), "{}", i.script);
+    // GK104 (0xe4): kepler, whose hub fermi lacks.
+    let i = imp("R 4 1.0 1 0xf6000000 0x0e4000a1 0x0 0\nW 4 1.1 1 0xf61b009c 0x40002 0x0 0\n").unwrap();
+    assert_eq!((i.gen.as_str(), i.layout.as_deref(), i.domains), ("gf100", Some("kepler"), 18));
+    // A GF100 trace that writes the hub: the chipset's fermi lacks it.
+    let i = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf61b009c 0x40002 0x0 0\n").unwrap();
+    assert_eq!(i.layout.as_deref(), Some("kepler"));
+    assert!(i.script.contains("not the chipset's (fermi)"), "{}", i.script);
+    // Only a read outside every preset: the write decides, the read answers PSLVERR.
+    let i =
+        imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf618009c 0x2 0x0 0\nR 4 1.2 1 0xf6184000 0x0 0x0 0\n")
+            .unwrap();
+    assert_eq!(i.layout.as_deref(), Some("fermi"));
+    assert!(i.script.contains("the read of 0x184000 on line 5 answers PSLVERR"), "{}", i.script);
+    // --layout: a write to a domain the preset lacks names line and address.
+    let o = Options { layout: Some("fermi".into()), ..Options::default() };
+    let t = format!("{HEAD}R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf61b009c 0x40002 0x0 0\n");
+    let e = import("t", &t, &o).unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(e.to_string().contains("write to 0x1b009c: no such register, domain or unit in layout fermi"), "{e}");
+    // A write no preset holds (GPC 2 of two-GPC presets).
+    let e = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf618209c 0x2 0x0 0\n").unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(e.to_string().contains("write to 0x18209c: no such register, domain or unit in any preset"), "{e}");
+    // --layout is for gen gf100 only; GK110 has no PM engine in nouveau.
+    let t = format!("{HEAD}R 4 1.0 1 0xf6000000 0x084a00a2 0x0 0\n");
+    assert!(import("t", &t, &o).unwrap_err().to_string().contains("--layout is for gen gf100 (the trace's gen is g84"));
+    let e = imp("R 4 1.0 1 0xf6000000 0x0f0000a1 0x0 0\n").unwrap_err();
+    assert!(e.to_string().contains("chipset 0xf0 has no PCOUNTER generation here"), "{e}");
 }
 
 #[test]
@@ -59,11 +128,11 @@ fn gen_and_domains() {
     assert_eq!((i.gen.as_str(), i.domains), ("gt215", 1), "GCTRL belongs to no domain");
     let i = imp("W 4 1.1 1 0xf600a820 0x1 0x0 0\n").unwrap();
     assert_eq!((i.gen.as_str(), i.domains), (script::DEFAULT_GEN, 2), "SIG_STATUS of domain 1");
-    let o = Options { gen: Some("nv40".into()), domains: Some(8) };
+    let o = Options { gen: Some("nv40".into()), domains: Some(8), layout: None };
     let i = import("t", &format!("{HEAD}R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\n"), &o).unwrap();
     assert_eq!((i.gen.as_str(), i.domains), ("nv40", 8), "options override the trace");
-    let e = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\n").unwrap_err();
-    assert!(e.to_string().starts_with("t.mmiotrace:3: PMC_BOOT_0 = 0x0c0000a1: chipset 0xc0"), "{e}");
+    let e = imp("R 4 1.0 1 0xf6000000 0x108000a1 0x0 0\n").unwrap_err();
+    assert!(e.to_string().starts_with("t.mmiotrace:3: PMC_BOOT_0 = 0x108000a1: chipset 0x108"), "{e}");
     // Bit 28 is part of the chipset: TU104 (0x164) is not an NV40 (0x64).
     let e = imp("R 4 1.0 1 0xf6000000 0x164000a1 0x0 0\n").unwrap_err();
     assert!(e.to_string().contains("chipset 0x164 has no PCOUNTER generation"), "{e}");
@@ -91,10 +160,16 @@ fn gen_and_domains() {
         assert!(e.to_string().contains("NV1A have no PCOUNTER"), "{e}");
     }
     for (o, want) in [
-        (Options { gen: Some("nv50".into()), domains: None }, "--gen: unknown generation 'nv50'"),
-        (Options { gen: None, domains: Some(9) }, "--domains: 9 out of range"),
-        (Options { gen: Some("nv15".into()), domains: Some(2) }, "--domains: 2 is more than nv15 has (at most 1"),
-        (Options { gen: Some("nv30".into()), domains: Some(8) }, "--domains: 8 is more than nv30 has (at most 2"),
+        (Options { gen: Some("nv50".into()), domains: None, layout: None }, "--gen: unknown generation 'nv50'"),
+        (Options { gen: None, domains: Some(9), layout: None }, "--domains: 9 out of range"),
+        (
+            Options { gen: Some("nv15".into()), domains: Some(2), layout: None },
+            "--domains: 2 is more than nv15 has (at most 1",
+        ),
+        (
+            Options { gen: Some("nv30".into()), domains: Some(8), layout: None },
+            "--domains: 8 is more than nv30 has (at most 2",
+        ),
     ] {
         let e = import("t", HEAD, &o).unwrap_err();
         assert!(e.to_string().contains(want), "{e}");
