@@ -287,6 +287,27 @@ fn a_script_without_a_build_names_the_line() {
     }
 }
 
+/// A fault build that differs from the script in its decode or signal
+/// layout, not its domain count, is refused naming that difference (issue
+/// 29: the message said "has 2 domain(s), not 2").
+#[test]
+fn a_fault_build_names_the_real_difference() {
+    let dir = scratch("cli-fault-diff");
+    let f = dir.join("d2.pcs");
+    fs::write(&f, "domains 2\nwrite 0xa7c4 0x1\n").unwrap();
+    let f = f.display().to_string();
+    for (fault, want) in [
+        ("lax_decode_still_errors", "is built with lax decode, not strict (S8)"),
+        ("user_at_default_position", "is built with signal layout 'odd', not this one (S9, S19)"),
+    ] {
+        let o = pcnt(&["script", &f, "--fault", fault]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("fault build {fault} {want}")), "{fault}: {err}");
+        assert!(!err.contains("domain(s), not"), "{fault}: {err}");
+    }
+}
+
 /// `--gen nv10` with the default domain counts (1, 2, 8) runs the one
 /// domain count NV10 has and says the others were skipped (S24); a domain
 /// list no listed generation has is refused (exit 2).

@@ -129,7 +129,7 @@ impl Rtl {
         if let Some(f) = fault {
             let known = Rtl::faults();
             return match MODELS.iter().find(|m| m.fault == Some(f)) {
-                Some(m) => format!("fault build {f} has {} domain(s), not {n}", m.num_domains),
+                Some(m) => format!("fault build {f} {}", Rtl::differences(m, cfg).join(", ")),
                 None if known.is_empty() => format!(
                     "no fault builds linked in for fault {f} (build with `--features pcounter-sim/faults`, as make does)"
                 ),
@@ -146,6 +146,32 @@ impl Rtl {
             plain.join(", "),
             counts.join(", ")
         )
+    }
+
+    /// How build `m` differs from `cfg`, each difference named (issue 29:
+    /// a fault build with the asked domain count but another decode or
+    /// signal layout was reported as a domain-count mismatch).
+    fn differences(m: &ModelFns, cfg: &pcounter::Config) -> Vec<String> {
+        let n = cfg.num_domains;
+        let decode = |strict: bool| if strict { "strict" } else { "lax" };
+        let mut d = Vec::new();
+        if m.num_domains != n {
+            d.push(format!("has {} domain(s), not {n}", m.num_domains));
+        }
+        if m.strict != cfg.strict_decode {
+            d.push(format!("is built with {} decode, not {} (S8)", decode(m.strict), decode(cfg.strict_decode)));
+        }
+        let k = n.min(m.num_domains);
+        if m.trailer_base[..k] != cfg.trailer_base[..k]
+            || m.sig_count[..k] != cfg.sig_count[..k]
+            || m.user_pos[..k] != cfg.user_pos[..k]
+        {
+            d.push(format!("is built with signal layout '{}', not this one (S9, S19)", m.layout));
+        }
+        if d.is_empty() {
+            d.push("matches this configuration but is not linked in".into());
+        }
+        d
     }
 
     /// Names of the injected faults linked in (`faults` feature).
