@@ -51,16 +51,31 @@ impl Coverage {
     }
 }
 
+/// One row of a plan document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanRow {
+    /// The bin name; ending in `*`, a prefix.
+    pub bin: String,
+    /// The waiver cell (empty: not waived).
+    pub waiver: String,
+    /// The "what" cell starts with `reach:`: the bin counts that something
+    /// was reached (a register accessed, a generation run), not a behaviour
+    /// seen; the closure line counts such bins apart.
+    pub reach: bool,
+}
+
 /// Rows of a plan document: table rows `| bin | what | waiver |` (a bin name
-/// has a dot and no space; it may end in `*`, a prefix), with their waiver
-/// cell (empty: not waived).
-pub fn plan_rows(plan: &str) -> Vec<(String, String)> {
+/// has a dot and no space; it may end in `*`, a prefix).
+pub fn plan_rows(plan: &str) -> Vec<PlanRow> {
     plan.lines()
         .filter_map(|l| {
             let cells: Vec<&str> = l.trim().strip_prefix('|')?.split('|').map(str::trim).collect();
             let bin = cells.first()?.trim_matches('`');
-            (bin.contains('.') && !bin.contains(' '))
-                .then(|| (bin.to_string(), cells.get(2).unwrap_or(&"").to_string()))
+            (bin.contains('.') && !bin.contains(' ')).then(|| PlanRow {
+                bin: bin.to_string(),
+                waiver: cells.get(2).unwrap_or(&"").to_string(),
+                reach: cells.get(1).is_some_and(|w| w.starts_with("reach:")),
+            })
         })
         .collect()
 }
@@ -75,6 +90,9 @@ pub struct Closure {
     pub hit: usize,
     /// Bins that count (not waived).
     pub counted: usize,
+    /// Of `hit` and `counted`: the reach-only bins ([`PlanRow::reach`]).
+    pub reach_hit: usize,
+    pub reach_counted: usize,
 }
 
 impl Closure {
@@ -101,22 +119,24 @@ pub struct Show {
 pub fn closure_shown(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&Path>, show: Show) -> Closure {
     let rows = plan_rows(plan);
     let row =
-        |bin: &str| rows.iter().find(|(b, _)| b == bin || b.strip_suffix('*').is_some_and(|p| bin.starts_with(p)));
+        |bin: &str| rows.iter().find(|r| r.bin == bin || r.bin.strip_suffix('*').is_some_and(|p| bin.starts_with(p)));
     let mut c = Closure::default();
     let mut cells = Vec::new();
     for (name, n) in &cov.bins {
-        let waiver = match row(name) {
+        let (waiver, reach) = match row(name) {
             None => {
                 c.unplanned.push(name.clone());
-                ""
+                ("", false)
             }
-            Some((_, w)) => w.as_str(),
+            Some(r) => (r.waiver.as_str(), r.reach),
         };
         let waived = !waiver.is_empty();
         if !waived {
             c.counted += 1;
+            c.reach_counted += usize::from(reach);
             if *n > 0 {
                 c.hit += 1;
+                c.reach_hit += usize::from(reach);
             } else {
                 c.unhit.push(name.clone());
             }
@@ -125,13 +145,15 @@ pub fn closure_shown(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&
             " W"
         } else if *n == 0 {
             " !"
+        } else if reach {
+            " r"
         } else {
             "  "
         };
         cells.push(format!("{name:<34}{n:>10}{mark}"));
     }
     if show.table {
-        println!("coverage ({plan_name}; W = waived, ! = not hit):");
+        println!("coverage ({plan_name}; W = waived, ! = not hit, r = reach only):");
         for chunk in cells.chunks(3) {
             println!("  {}", chunk.join("  "));
         }
@@ -142,10 +164,14 @@ pub fn closure_shown(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&
         None => "",
     };
     println!(
-        "coverage: {}/{} non-waived bins hit ({:.1} % closed), {} waived{gate}",
+        "coverage: {}/{} non-waived bins hit ({:.1} % closed): behaviour {}/{}, reach only {}/{}; {} waived{gate}",
         c.hit,
         c.counted,
         100.0 * c.hit as f64 / c.counted.max(1) as f64,
+        c.hit - c.reach_hit,
+        c.counted - c.reach_counted,
+        c.reach_hit,
+        c.reach_counted,
         cov.bins.len() - c.counted
     );
     if !c.unhit.is_empty() {
@@ -157,7 +183,10 @@ pub fn closure_shown(cov: &Coverage, plan: &str, plan_name: &str, json: Option<&
     if let Some(p) = json {
         let map: serde_json::Map<String, serde_json::Value> =
             cov.bins.iter().map(|(n, k)| (n.clone(), serde_json::Value::from(*k))).collect();
-        let doc = serde_json::json!({ "bins": map, "hit": c.hit, "counted": c.counted, "unhit": c.unhit });
+        let doc = serde_json::json!({
+            "bins": map, "hit": c.hit, "counted": c.counted, "unhit": c.unhit,
+            "reach_hit": c.reach_hit, "reach_counted": c.reach_counted,
+        });
         // A fresh clone has no out/ yet.
         let made = p.parent().map_or(Ok(()), |d| if d.as_os_str().is_empty() { Ok(()) } else { fs::create_dir_all(d) });
         if let Err(e) = made.and_then(|()| fs::write(p, serde_json::to_string_pretty(&doc).unwrap_or_default())) {
@@ -210,6 +239,11 @@ mod tests {
         assert!(!c.passed());
         let waived = plan.replace("| t.a | a | |", "| t.a | a | never reached: reason |");
         assert!(closure(&cov, &waived, "plan", None).passed());
+        // A `reach:` row is counted apart (issue 29), hit or not.
+        let reach = plan.replace("| t.reg.* | regs |", "| t.reg.* | reach: regs |");
+        let c = closure(&cov, &reach, "plan", None);
+        assert_eq!((c.hit, c.counted, c.reach_hit, c.reach_counted), (1, 2, 1, 1));
+        assert_eq!(plan_rows(&reach).iter().map(|r| r.reach).collect::<Vec<_>>(), [false, true]);
         let c = closure(&cov, "| t.a | a | |", "plan", None);
         assert_eq!(c.unplanned, vec!["t.reg.0".to_string()]);
     }
