@@ -37,10 +37,10 @@ fn clean_runs_of_both_presets_pass_and_hit_every_gf100_bin() {
     assert!(gf.len() >= 22, "{gf:?}");
     for (bin, n) in gf {
         assert!(*n > 0, "GF100 bin {bin} not hit by 4 x 60k cycles");
-        assert!(plan.contains(&format!("| {bin} |")), "bin {bin} missing from {}", runner::PLAN_NAME);
     }
+    // Every bin has its row (by name, or a `prefix.*` row).
     let c = coverage::closure(&cov, &plan, "plan", None);
-    assert!(c.unplanned.is_empty(), "unplanned {:?}", c.unplanned);
+    assert!(c.unplanned.is_empty(), "missing from {}: {:?}", runner::PLAN_NAME, c.unplanned);
 }
 
 /// What a GF100 failure shows beyond the guarantee every fault of every

@@ -5,7 +5,7 @@
 use pcounter::engine::SingleState;
 use pcounter::gf100::config::{GfConfig, SetKind};
 use pcounter::gf100::domain::{MODE_QUAD, MODE_SINGLE};
-use pcounter::gf100::regs::{self as gregs, GfUnit};
+use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
 use pcounter::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
 
 use crate::engine::coverage::{BinDecl, Coverage};
@@ -32,6 +32,35 @@ pub struct Stats {
     /// USER_TRIGGER writes with a PULSE bit set / with levels only.
     pub user_pulse: u64,
     pub user_level: u64,
+    /// USER_TRIGGER writes setting USER_i as a one-tick pulse (VAL_i and
+    /// PULSE_i both 1, S25.7), per i.
+    pub user_pulse_bit: [u64; 4],
+    /// A USER_TRIGGER read while a USER value is 1.
+    pub user_read_back: u64,
+    /// CTRL writes taken per MODE value 0..7 (S25.1).
+    pub mode_written: [u64; 8],
+    /// In MODE SINGLE with the process running (not INACTIVE): a
+    /// SINGLE_BEGIN write (restart), a CTRL write leaving SINGLE, a
+    /// *_SRC / *_OP / THRESHOLD write that does not abort (S25.5).
+    pub single_restart: u64,
+    pub single_leave: u64,
+    pub single_config_running: u64,
+    /// A PRE_OP write taken in QUAD: no swap on GF100 (S25.3).
+    pub quad_pre_op: u64,
+    /// A STATE read with a bit of 31:4 set (S25.6).
+    pub state_read: u64,
+    /// The PMC.ENABLE input driven 0 while a domain counts (S25.14).
+    pub pmc_disable_running: u64,
+    /// Refused accesses by cause (S25.0): no register at the address, an
+    /// absent GPC or partition (or the hub), an absent domain of a present
+    /// unit; and reads of a decoded zero register (S25.16).
+    pub decode_hole: u64,
+    pub decode_absent_unit: u64,
+    pub decode_absent_dom: u64,
+    pub zero_read: u64,
+    /// DSET CTRL writes per set kind, and with PERIODIC_RESET (bit 4) set.
+    pub dset_write_kind: [u64; 3],
+    pub dset_periodic_reset: u64,
     /// SINGLE_BEGIN / SINGLE_ABORT written with MODE = SINGLE.
     pub single_begin: u64,
     pub single_abort: u64,
@@ -62,6 +91,11 @@ impl Stats {
         // Driven low by the stimulus (not the reset's own first cycle, where
         // pmc_en_q is still 0 with the input high).
         self.pmc_disabled += u64::from(!inp.pmc_enable);
+        if m.pmc_en && !inp.pmc_enable {
+            self.pmc_disable_running += u64::from(m.domains.iter().any(|d| {
+                d.mode() == MODE_QUAD || (d.mode() == MODE_SINGLE && d.engine.single_state == SingleState::Counting)
+            }));
+        }
         if !m.pmc_en {
             self.pmc_access += u64::from(inp.bus.is_some() && self.pmc_disabled > 0);
             return;
@@ -96,13 +130,30 @@ impl Stats {
             GfBusOp::Read { paddr } => (paddr, false, 0),
         };
         // Presence against the configuration (PSLVERR otherwise, S25.0).
+        let Some(dec) = gregs::decode(paddr) else {
+            self.decode_absent += 1;
+            self.decode_hole += 1;
+            return;
+        };
         if pcounter::gf100::top::target(m.config(), paddr).is_none() {
             self.decode_absent += 1;
+            let kind = kind_of(dec.unit);
+            if dec.unit.block() == gregs::GfBlock::Dom && dec.unit_idx < m.config().units(kind) {
+                self.decode_absent_dom += 1;
+            } else {
+                self.decode_absent_unit += 1;
+            }
             return;
         }
-        let Some(dec) = gregs::decode(paddr) else { return };
         match dec.unit.block() {
-            gregs::GfBlock::Set => self.dset_write += u64::from(write),
+            gregs::GfBlock::Set => {
+                self.dset_write += u64::from(write);
+                if write && dec.idx == gregs::SET_CTRL {
+                    let k = KINDS.iter().position(|&k| k == kind_of(dec.unit)).unwrap_or(0);
+                    self.dset_write_kind[k] += 1;
+                    self.dset_periodic_reset += u64::from(data >> 4 & 1 == 1);
+                }
+            }
             gregs::GfBlock::Main => self.main_write += u64::from(write),
             gregs::GfBlock::Dom if write => {
                 let Some(d) = m.config().flat(kind_of(dec.unit), dec.unit_idx, dec.dom) else { return };
@@ -111,6 +162,36 @@ impl Stats {
                     return;
                 }
                 let dom = &m.domains[d];
+                let running = dom.mode() == MODE_SINGLE && dom.engine.single_state != SingleState::Inactive;
+                let reg = &GF_DOM_REGS[dec.idx];
+                match dec.idx {
+                    gregs::CTRL => {
+                        self.mode_written[(data & 7) as usize] += 1;
+                        self.single_leave += u64::from(running && data & 7 != MODE_SINGLE);
+                    }
+                    gregs::SINGLE_BEGIN_TRIGGER => self.single_restart += u64::from(running),
+                    gregs::PRE_OP => self.quad_pre_op += u64::from(dom.mode() == MODE_QUAD),
+                    _ => {}
+                }
+                if running && reg.kind == GfKind::Storage && !reg.aborts && dec.idx != gregs::CTRL {
+                    self.single_config_running += u64::from(matches!(
+                        dec.idx,
+                        gregs::PRE_SRC
+                            | gregs::START_SRC
+                            | gregs::EVENT_SRC
+                            | gregs::STOP_SRC
+                            | gregs::EVENT_OP
+                            | gregs::STOP_OP
+                            | gregs::SETFLAG_OP
+                            | gregs::CLRFLAG_OP
+                            | gregs::THRESHOLD
+                    ));
+                }
+                if dec.idx == gregs::USER_TRIGGER {
+                    for i in 0..4 {
+                        self.user_pulse_bit[i] += u64::from(data >> i & 1 == 1 && data >> (4 + i) & 1 == 1);
+                    }
+                }
                 if let Some(i) = NEXT.iter().position(|&(r, _)| r == dec.idx) {
                     if dom.mode() == MODE_QUAD {
                         self.next_write[i] += 1;
@@ -124,7 +205,16 @@ impl Stats {
                     _ => {}
                 }
             }
-            gregs::GfBlock::Dom => {}
+            gregs::GfBlock::Dom => {
+                let Some(d) = m.config().flat(kind_of(dec.unit), dec.unit_idx, dec.dom) else { return };
+                let dom = &m.domains[d];
+                match dec.idx {
+                    gregs::STATE => self.state_read += u64::from(dom.state_view() >> 4 != 0),
+                    gregs::USER_TRIGGER => self.user_read_back += u64::from(dom.user != 0),
+                    i if GF_DOM_REGS[i].kind == GfKind::Zero => self.zero_read += 1,
+                    _ => {}
+                }
+            }
         }
     }
 }
@@ -164,13 +254,64 @@ pub const BINS: &[BinDecl<Stats>] = &[
         },
     },
     BinDecl { name: "gf.user.pulse", count: |s, out| out("gf.user.pulse".into(), s.user_pulse) },
+    BinDecl {
+        name: "gf.user.pulse.*",
+        count: |s, out| {
+            for (i, n) in s.user_pulse_bit.iter().enumerate() {
+                out(format!("gf.user.pulse.{i}"), *n);
+            }
+        },
+    },
     BinDecl { name: "gf.user.level", count: |s, out| out("gf.user.level".into(), s.user_level) },
+    BinDecl { name: "gf.user.read_back", count: |s, out| out("gf.user.read_back".into(), s.user_read_back) },
+    BinDecl {
+        name: "gf.mode.*",
+        count: |s, out| {
+            for (m, name) in [(0, "halted"), (3, "unk3"), (4, "unk4"), (5, "unk5"), (6, "unk6"), (7, "unk7")] {
+                out(format!("gf.mode.{name}"), s.mode_written[m]);
+            }
+        },
+    },
+    BinDecl { name: "gf.quad.pre_op_no_swap", count: |s, out| out("gf.quad.pre_op_no_swap".into(), s.quad_pre_op) },
     BinDecl { name: "gf.single.begin", count: |s, out| out("gf.single.begin".into(), s.single_begin) },
+    BinDecl {
+        name: "gf.single.begin_restart",
+        count: |s, out| out("gf.single.begin_restart".into(), s.single_restart),
+    },
     BinDecl { name: "gf.single.abort", count: |s, out| out("gf.single.abort".into(), s.single_abort) },
+    BinDecl { name: "gf.single.leave_mode", count: |s, out| out("gf.single.leave_mode".into(), s.single_leave) },
+    BinDecl {
+        name: "gf.single.config_write_running",
+        count: |s, out| out("gf.single.config_write_running".into(), s.single_config_running),
+    },
+    BinDecl { name: "gf.state.read", count: |s, out| out("gf.state.read".into(), s.state_read) },
     BinDecl { name: "gf.filter.enable", count: |s, out| out("gf.filter.enable".into(), s.filter_enable) },
     BinDecl { name: "gf.pmc.disabled", count: |s, out| out("gf.pmc.disabled".into(), s.pmc_disabled) },
     BinDecl { name: "gf.pmc.access_disabled", count: |s, out| out("gf.pmc.access_disabled".into(), s.pmc_access) },
+    BinDecl {
+        name: "gf.pmc.disable_running",
+        count: |s, out| out("gf.pmc.disable_running".into(), s.pmc_disable_running),
+    },
     BinDecl { name: "gf.dset.write", count: |s, out| out("gf.dset.write".into(), s.dset_write) },
+    BinDecl {
+        name: "gf.dset.write.*",
+        count: |s, out| {
+            for (k, n) in KINDS.iter().zip(s.dset_write_kind) {
+                out(format!("gf.dset.write.{}", k.name()), n);
+            }
+        },
+    },
+    BinDecl {
+        name: "gf.dset.periodic_reset",
+        count: |s, out| out("gf.dset.periodic_reset".into(), s.dset_periodic_reset),
+    },
     BinDecl { name: "gf.main.write", count: |s, out| out("gf.main.write".into(), s.main_write) },
     BinDecl { name: "gf.decode.absent", count: |s, out| out("gf.decode.absent".into(), s.decode_absent) },
+    BinDecl { name: "gf.decode.hole", count: |s, out| out("gf.decode.hole".into(), s.decode_hole) },
+    BinDecl {
+        name: "gf.decode.absent_unit",
+        count: |s, out| out("gf.decode.absent_unit".into(), s.decode_absent_unit),
+    },
+    BinDecl { name: "gf.decode.absent_dom", count: |s, out| out("gf.decode.absent_dom".into(), s.decode_absent_dom) },
+    BinDecl { name: "gf.decode.zero_reg", count: |s, out| out("gf.decode.zero_reg".into(), s.zero_read) },
 ];
