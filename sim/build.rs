@@ -33,6 +33,10 @@ const CONFIGS: &[(&str, u32, bool, Layout, Gen)] = &[
     ("d2_lax", 2, false, Layout::Default, Gen::G84),
     ("d8_real_g84", 8, true, Layout::Real, Gen::G84),
     ("d8_real_gt215", 8, true, Layout::Real, Gen::Gt215),
+    // NV10:NV40 chips (envytools nv10.rst; S24.16): NV15 shares NV10's.
+    ("d1_real_nv10", 1, true, Layout::Real, Gen::Nv10),
+    ("d2_real_nv20", 2, true, Layout::Real, Gen::Nv20),
+    ("d2_real_nv30", 2, true, Layout::Real, Gen::Nv30),
     ("d2_odd", 2, true, Layout::Odd, Gen::G84),
 ];
 
@@ -57,7 +61,8 @@ struct Fault {
     line: Option<usize>,
     /// `decode: lax`: the variant is built with StrictDecode = 0.
     strict: bool,
-    /// `layout: odd` (or `real`): the variant's signal layout (2 domains).
+    /// `layout: odd` (or `real`): the variant's signal layout (odd: 2
+    /// domains; real: the chip of the first generation of `gens:`).
     layout: Layout,
     /// `find:` / `replace:` pairs, applied in order (each must match once).
     edits: Vec<(String, String)>,
@@ -260,7 +265,13 @@ fn main() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         println!("cargo:rerun-if-changed={}", dir.display());
         for f in faults(&dir).into_iter().filter(|f| f.device == "pcnt") {
-            let cfg = Config::with_layout(Gen::G84, f.domains as usize, f.layout).expect("fault layout");
+            // A real layout is a chip's: the one of the fault's first
+            // generation (its `gens:`); the others do not depend on it.
+            let gen = match f.layout {
+                Layout::Real => f.gens.first().and_then(|g| Gen::from_name(g)).unwrap_or(Gen::G84),
+                _ => Gen::G84,
+            };
+            let cfg = Config::with_layout(gen, f.domains as usize, f.layout).expect("fault layout");
             variants.push(Variant {
                 name: format!("f_{}", f.name),
                 domains: f.domains,

@@ -73,9 +73,10 @@ pub enum Layout {
     /// Every domain 256 signals, trailer base 0xe0, USER_0 at 0xea.
     #[default]
     Default,
-    /// A real GPU of the generation, 8 domains, from envytools
-    /// `docs/hw/pcounter/tesla.rst` (G80:GF100 signal tables; see
-    /// `Config::with_layout`). None for NV40 (no table).
+    /// A real GPU of the generation, from envytools' signal tables:
+    /// `docs/hw/pcounter/nv10.rst` (NV10:NV40: 1 or 2 domains) and
+    /// `tesla.rst` (G80:GF100: 8 domains); see `Config::with_layout`. None
+    /// for NV40 (no table).
     Real,
     /// Non-default parameters chosen to exercise the corners: small signal
     /// counts, low trailer bases, USER below the trailer.
@@ -108,21 +109,34 @@ const ODD_BASES: [u8; 8] = [0x40, 0x20, 0x00, 0x60, 0xa0, 0x20, 0xc0, 0x00];
 const ODD_COUNTS: [u16; 8] = [0x70, 0x40, 0x20, 0x80, 0xc0, 0x48, 0xe0, 0x30];
 const ODD_USER: [u16; 8] = [0x13, 0x08, 0x0a, 0x62, 0x02, 0x46, 0x50, 0x20];
 
-/// The trailer bases envytools tabulates for `gen`'s chips (data per chip,
-/// like a datasheet table; None where envytools has none).
-pub fn real_bases(gen: Gen) -> Option<[u8; 8]> {
+/// Trailer bases per domain of NV10:NV40 chips: envytools nv10.rst, the
+/// "trailer base" line of each domain. NV10 and NV15 (and NV1F): one domain
+/// at 0x80. NV20 and NV28: domain 0 (core clock) at 0xa0, domain 1 (mclk)
+/// at 0x20. NV31, NV34, NV35: 0xe0 and 0x20 (S24.16).
+const REAL_BASES_NV10: [u8; 1] = [0x80];
+const REAL_BASES_NV20: [u8; 2] = [0xa0, 0x20];
+const REAL_BASES_NV30: [u8; 2] = [0xe0, 0x20];
+
+/// The trailer bases envytools tabulates for `gen`'s chips, one per domain
+/// of the tabulated chips (data per chip, like a datasheet table; None
+/// where envytools has none).
+pub fn real_bases(gen: Gen) -> Option<&'static [u8]> {
     match gen {
-        Gen::Nv10 | Gen::Nv15 | Gen::Nv20 | Gen::Nv30 | Gen::Nv40 => None,
-        Gen::G84 | Gen::G92 => Some(REAL_BASES_G84),
-        Gen::Gt215 => Some(REAL_BASES_GT215),
+        Gen::Nv10 | Gen::Nv15 => Some(&REAL_BASES_NV10),
+        Gen::Nv20 => Some(&REAL_BASES_NV20),
+        Gen::Nv30 => Some(&REAL_BASES_NV30),
+        Gen::Nv40 => None,
+        Gen::G84 | Gen::G92 => Some(&REAL_BASES_G84),
+        Gen::Gt215 => Some(&REAL_BASES_GT215),
     }
 }
 
 impl Config {
-    /// `Config::new` with a named layout. `Real` needs 8 domains and a
-    /// generation envytools tabulates (G84, G92, GT215); a real domain has
-    /// base + 0x20 signals (the trailer is last) and, before GT215, USER at
-    /// base + 0x0a (unused there).
+    /// `Config::new` with a named layout. `Real` needs a generation
+    /// envytools tabulates (NV10, NV15, NV20, NV30, G84, G92, GT215) and its
+    /// chips' domain count (1, 1, 2, 2, 8, 8, 8); a real domain has base +
+    /// 0x20 signals (the trailer is last) and, before GT215, USER at base +
+    /// 0x0a (unused there).
     pub fn with_layout(gen: Gen, num_domains: usize, layout: Layout) -> Result<Config, String> {
         let mut c = Config::new(gen, num_domains).map_err(|e| e.to_string())?;
         match layout {
@@ -130,11 +144,15 @@ impl Config {
             Layout::Real => {
                 let bases =
                     real_bases(gen).ok_or_else(|| format!("layout real: no envytools table for {}", gen.name()))?;
-                if num_domains != NUM_DOMAINS_MAX {
-                    return Err(format!("layout real: the tabulated GPUs have 8 domains, not {num_domains}"));
+                if num_domains != bases.len() {
+                    return Err(format!(
+                        "layout real: the tabulated {} GPUs have {} domain(s), not {num_domains}",
+                        gen.name(),
+                        bases.len()
+                    ));
                 }
-                c.trailer_base = bases;
-                for d in 0..NUM_DOMAINS_MAX {
+                c.trailer_base[..num_domains].copy_from_slice(bases);
+                for d in 0..num_domains {
                     c.sig_count[d] = u16::from(bases[d]) + 0x20;
                     c.user_pos[d] =
                         if gen.features().user_signals { REAL_USER_GT215[d] } else { u16::from(bases[d]) + 0x0a };

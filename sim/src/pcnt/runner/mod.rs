@@ -127,10 +127,12 @@ impl Job {
         }
     }
 
-    /// Signal layout of this job (S9, S19): the real GPU's for half of the
-    /// 8-domain seeds of a generation envytools tabulates, the odd one for
-    /// every fourth 2-domain seed (seed % 4 == 2; lax decode takes
-    /// seed % 4 == 0), else the default. A fault build's own layout for
+    /// Signal layout of this job (S9, S19, S24.16): the real GPU's for half
+    /// of the 8-domain seeds of a generation envytools tabulates, for the
+    /// odd 1-domain seeds of NV10/NV15 and every fourth 2-domain seed of
+    /// NV20/NV30 (seed % 4 == 1); the odd one for every fourth 2-domain
+    /// seed (seed % 4 == 2; lax decode takes seed % 4 == 0); else the
+    /// default. A fault build's own layout for
     /// fault runs (`layout: odd` in its file). A pinned lax decode keeps
     /// the default layout: there is no odd-layout lax build.
     /// Derived from the seed, so the repro line reproduces it.
@@ -142,9 +144,14 @@ impl Job {
         if let Some(l) = self.pin.layout {
             return l;
         }
+        let real = pcounter::config::real_bases(self.gen).is_some_and(|b| b.len() == self.domains);
         match self.domains {
-            8 if pcounter::config::real_bases(self.gen).is_some() && (self.seed / 4) % 2 == 0 => Layout::Real,
+            8 if real && (self.seed / 4) % 2 == 0 => Layout::Real,
             2 if self.seed % 4 == 2 && self.pin.strict != Some(false) => Layout::Odd,
+            // NV20, NV30 (S24.16): the seeds neither lax (% 4 == 0) nor odd.
+            2 if real && self.seed % 4 == 1 && self.pin.strict != Some(false) => Layout::Real,
+            // NV10, NV15: every other 1-domain seed.
+            1 if real && self.seed % 2 == 1 => Layout::Real,
             _ => Layout::Default,
         }
     }
@@ -216,5 +223,34 @@ mod tests {
         };
         assert_eq!(job(2).layout(), Layout::Odd);
         assert!(!job(4).strict());
+    }
+
+    /// The real NV10:NV40 layouts (S24.16) run in the default regression:
+    /// odd 1-domain seeds of NV10/NV15, 2-domain seeds % 4 == 1 of NV20/NV30;
+    /// NV40 has no table.
+    #[test]
+    fn the_real_nv_layouts_get_seeds() {
+        use pcounter::Layout;
+        let job = |seed, gen, domains| Job {
+            seed,
+            gen,
+            domains,
+            cycles: 0,
+            fault: None,
+            corrupt_at: None,
+            pin: Pin::default(),
+        };
+        for (seed, gen, d, want) in [
+            (1, Gen::Nv10, 1, Layout::Real),
+            (2, Gen::Nv15, 1, Layout::Default),
+            (3, Gen::Nv15, 1, Layout::Real),
+            (5, Gen::Nv20, 2, Layout::Real),
+            (9, Gen::Nv30, 2, Layout::Real),
+            (6, Gen::Nv30, 2, Layout::Odd),
+            (1, Gen::Nv20, 1, Layout::Default),
+            (5, Gen::Nv40, 2, Layout::Default),
+        ] {
+            assert_eq!(job(seed, gen, d).layout(), want, "seed {seed} {gen:?} d{d}");
+        }
     }
 }
