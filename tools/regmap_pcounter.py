@@ -1060,6 +1060,61 @@ def gen_comparisons():
     return hits
 
 
+def mark_generations(root, m):
+    """Before PeakRDL's views of one layout's addrmap: a register or field
+    on only some of the layout's generations says which in its description
+    (PeakRDL has no view of pcnt_since / pcnt_until); one on none of them
+    is taken out of the views (issue 29: the NV10 layout's pages listed the
+    G92 fields as writable). Changes the compiled tree: call last. Returns
+    the notes, (REG[.FIELD], generations), for the C header, whose generator
+    writes no descriptions."""
+    gens = m["gens"]
+    layout = root.top.get_property("pcnt_layout")
+    mine = [g for g in gens if m["layout_of"][g] == layout]
+
+    def span(node, since, until):
+        on = [g for g in mine if in_gens(gens, gens.index(g), since, until)]
+        return on, (f"{on[0].upper()} to {on[-1].upper()}" if len(on) > 1 else (on[0].upper() if on else ""))
+
+    notes = []
+
+    def note(node, path, text):
+        desc = node.get_property("desc") or ""
+        node.inst.properties["desc"] = f"Generations of this layout: {text} only. {desc}".strip()
+        if (path, text) not in notes:
+            notes.append((path, text))
+
+    for reg in list(root.top.descendants(unroll=False)):
+        if type(reg).__name__ != "RegNode":
+            continue
+        since = reg.get_property("pcnt_since") or gens[0]
+        until = reg.get_property("pcnt_until") or None
+        on, text = span(reg, since, until)
+        if not on:
+            reg.parent.inst.children.remove(reg.inst)
+            continue
+        if len(on) < len(mine):
+            note(reg, reg.inst_name, text)
+        for f in list(reg.fields()):
+            f_on, f_text = span(f, f.get_property("pcnt_since") or since, f.get_property("pcnt_until") or until)
+            if not f_on:
+                reg.inst.children.remove(f.inst)
+            elif len(f_on) < len(on):
+                note(f, f"{reg.inst_name}.{f.inst_name}", f_text)
+    return notes
+
+
+def with_generation_notes(header, notes):
+    """The C header with a comment listing `notes` after its guard."""
+    if not notes:
+        return header
+    lines = ["// Present on only some generations of this layout (pcnt_since /",
+             "// pcnt_until in regmap/pcounter.rdl; docs/registers.md has them all):"]
+    lines += [f"//   {path}: {text}" for path, text in notes]
+    guard_end = header.index("\n", header.index("#define ")) + 1
+    return header[:guard_end] + "\n" + "\n".join(lines) + "\n" + header[guard_end:]
+
+
 def outputs():
     """{path: text} of every file generated from regmap/pcounter.rdl."""
     m = load()
@@ -1069,8 +1124,11 @@ def outputs():
         ROOT / "src" / "pcnt" / "regs.rs": gen_rs(m),
         ROOT / "docs" / "registers.md": gen_md(m) + "\n" + regmap_pcounter_gf100.gen_md(gf),
     }
-    outs.update(peakrdl(m["roots"][0], SRC, PEAKRDL_MD, PEAKRDL_H))
-    outs.update(peakrdl(m["roots"][1], SRC, PEAKRDL_NV10_MD, PEAKRDL_NV10_H))
+    for root, md, h in [(m["roots"][0], PEAKRDL_MD, PEAKRDL_H), (m["roots"][1], PEAKRDL_NV10_MD, PEAKRDL_NV10_H)]:
+        notes = mark_generations(root, m)
+        views = peakrdl(root, SRC, md, h)
+        views[h] = with_generation_notes(views[h], notes)
+        outs.update(views)
     outs.update(regmap_pcounter_gf100.outputs(gf))
     return outs
 
