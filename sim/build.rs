@@ -188,7 +188,7 @@ const DEVICES: &[Device] = &[
         // `gf_fault` unfaulted too: the clean control a GF100 fault's saved
         // stimulus must pass on (as PCOUNTER's fault stimulus does on its
         // plain 2-domain builds).
-        configs: &[("fermi", &[]), ("kepler", &[]), ("gf_fault", &[])],
+        configs: &[("fermi", &[]), ("kepler", &[]), ("gf_fault", &[]), ("fermi_lax", &[])],
         waivers: true,
         params_of: Some(gf_params),
         fault_config: "gf_fault",
@@ -220,6 +220,7 @@ fn gf_params(preset: &str) -> Vec<String> {
         format!("-GGpcSigCounts={}", sigs(&c.gpc_sigs)),
         format!("-GPartSigCounts={}", sigs(&c.part_sigs)),
         format!("-GHubSigCounts={}", sigs(&c.hub_sigs)),
+        format!("-GStrictDecode={}", u8::from(c.strict_decode)),
     ]
 }
 

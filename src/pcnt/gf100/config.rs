@@ -105,8 +105,9 @@ impl std::error::Error for GfConfigError {}
 /// with two GPCs and two partitions of one 0xe0-signal domain each and no
 /// hub (nouveau's GF100 tables); `kepler` = GK104's domain lists (hub 8
 /// domains) with two GPCs and two partitions; `gf_fault` = a small mixed
-/// set for the fault builds.
-pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault"];
+/// set for the fault builds; `fermi_lax` = `fermi` with the hardware's
+/// silent decode (StrictDecode = 0, S8, S25.0).
+pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault", "fermi_lax"];
 
 impl GfConfig {
     pub fn preset(name: &str) -> Result<GfConfig, GfConfigError> {
@@ -127,6 +128,7 @@ impl GfConfig {
                 hub_sigs: vec![0x60, 0x40, 0x60, 0x60, 0x40, 0x60, 0xc0, 0x60],
                 strict_decode: true,
             },
+            "fermi_lax" => GfConfig { strict_decode: false, ..GfConfig::preset("fermi")? },
             "gf_fault" => GfConfig {
                 gpc_sigs: vec![0xe0, 0x20],
                 num_gpc: 2,
@@ -311,7 +313,7 @@ mod tests {
     fn unknown_preset() {
         assert_eq!(
             GfConfig::preset("tesla").unwrap_err().to_string(),
-            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault)"
+            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault, fermi_lax)"
         );
     }
 }

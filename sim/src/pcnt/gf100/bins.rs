@@ -55,6 +55,9 @@ pub struct Stats {
     /// absent GPC or partition (or the hub), an absent domain of a present
     /// unit; and reads of a decoded zero register (S25.16).
     pub decode_hole: u64,
+    /// A refused access (hole, absent unit or domain, partial strobe)
+    /// answered silently under StrictDecode = 0 (S8, S25.0).
+    pub lax_refused: u64,
     pub decode_absent_unit: u64,
     pub decode_absent_dom: u64,
     pub zero_read: u64,
@@ -129,6 +132,9 @@ impl Stats {
             GfBusOp::Write { paddr, data, strb } => (paddr, strb == 0xf, data),
             GfBusOp::Read { paddr } => (paddr, false, 0),
         };
+        let partial = matches!(op, GfBusOp::Write { strb, .. } if strb != 0xf);
+        let absent = pcounter::gf100::top::target(m.config(), paddr).is_none();
+        self.lax_refused += u64::from(!m.config().strict_decode && (partial || absent));
         // Presence against the configuration (PSLVERR otherwise, S25.0).
         let Some(dec) = gregs::decode(paddr) else {
             self.decode_absent += 1;
@@ -308,6 +314,7 @@ pub const BINS: &[BinDecl<Stats>] = &[
     BinDecl { name: "gf.main.write", count: |s, out| out("gf.main.write".into(), s.main_write) },
     BinDecl { name: "gf.decode.absent", count: |s, out| out("gf.decode.absent".into(), s.decode_absent) },
     BinDecl { name: "gf.decode.hole", count: |s, out| out("gf.decode.hole".into(), s.decode_hole) },
+    BinDecl { name: "gf.decode.lax_refused", count: |s, out| out("gf.decode.lax_refused".into(), s.lax_refused) },
     BinDecl {
         name: "gf.decode.absent_unit",
         count: |s, out| out("gf.decode.absent_unit".into(), s.decode_absent_unit),

@@ -61,6 +61,11 @@ include!(concat!(env!("OUT_DIR"), "/gf100_models.rs"));
 /// The preset a fault build is made from (sim/build.rs `fault_config`).
 pub const FAULT_PRESET: &str = "gf_fault";
 
+/// The preset fault build `fault` is made on (its file's `config:`).
+pub fn fault_base(fault: &str) -> Option<&'static str> {
+    MODELS.iter().find(|m| m.fault == Some(fault)).map(|m| m.base)
+}
+
 /// Injected-fault builds of the GF100 top (`device: gf100` in tests/faults/).
 pub fn faults() -> Vec<&'static str> {
     MODELS.iter().filter_map(|m| m.fault).collect()

@@ -98,9 +98,9 @@ pub struct GfLockstep {
 pub const X_SEED: u32 = crate::lockstep::X_SEED;
 
 impl GfLockstep {
-    /// A run from reset of `preset` (`fermi`, `kepler`; a fault build is on
-    /// `gf_fault`, so `preset` must be that with a fault), or the model
-    /// alone when `rtl` is false.
+    /// A run from reset of `preset` (`fermi`, `kepler`, ...; a fault build
+    /// runs on the preset it was built on, whatever `preset` says), or the
+    /// model alone when `rtl` is false.
     pub fn new(
         preset: &str,
         rtl: bool,
@@ -108,7 +108,8 @@ impl GfLockstep {
         clocks: &[(u8, ClockSpec)],
         x_seed: u32,
     ) -> Result<GfLockstep, String> {
-        let preset = if fault.is_some() { ffi::FAULT_PRESET } else { preset };
+        // A fault build is on its own preset (its file's `config:`).
+        let preset = fault.and_then(ffi::fault_base).unwrap_or(preset);
         let cfg = GfConfig::preset(preset).map_err(|e| e.to_string())?;
         let n = cfg.num_domains();
         let mut clock = vec![ClockSpec::Ratio { m: 1, n: 1 }; n];

@@ -86,7 +86,7 @@ impl GfJob {
     }
 
     fn config(&self) -> GfConfig {
-        let p = if self.fault.is_some() { ffi::FAULT_PRESET } else { &self.preset };
+        let p = self.fault.as_deref().and_then(ffi::fault_base).unwrap_or(&self.preset);
         GfConfig::preset(p).expect("GF100 preset of a planned job")
     }
 

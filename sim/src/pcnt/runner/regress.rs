@@ -139,8 +139,9 @@ fn gf_fault(o: &CosimOpts) -> bool {
 /// The GF100 runs of a regression (docs/design/gf100.md 3.4), added after
 /// the others so their indices (and shards' shares) stay as they were:
 /// with other generations, one run for every fifth seed (seed % 5 == 0),
-/// presets alternating; with `--gen gf100` alone or a GF100 fault, one run
-/// per seed. `--layout fermi|kepler` pins the preset.
+/// presets rotating (kepler, fermi, fermi_lax: the silent decode, S8); with
+/// `--gen gf100` alone or a GF100 fault, one run per seed (a fault on its
+/// build's preset). `--layout PRESET` pins the preset.
 pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
     if !(o.gf100 || gf_fault(o)) || (o.fault.is_some() && !gf_fault(o)) {
         return Vec::new();
@@ -151,11 +152,13 @@ pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
         .filter(|s| only || s % 5 == 0)
         .map(|seed| {
             let k = if only { seed } else { seed / 5 };
-            // A fault build is always the gf_fault preset (sim/build.rs).
+            // A fault build is on its file's `config:` (default gf_fault).
             let preset = match (gf_fault(o), &o.gf_layout) {
-                (true, _) => gf100::ffi::FAULT_PRESET.to_string(),
+                (true, _) => {
+                    o.fault.as_deref().and_then(gf100::ffi::fault_base).unwrap_or(gf100::ffi::FAULT_PRESET).into()
+                }
                 (false, Some(l)) => l.clone(),
-                (false, None) => if k % 2 == 0 { "kepler" } else { "fermi" }.into(),
+                (false, None) => ["kepler", "fermi", "fermi_lax"][(k % 3) as usize].into(),
             };
             GfJob { seed, preset, cycles: o.cycles, fault: o.fault.clone() }
         })

@@ -73,13 +73,20 @@ impl Parser {
                 ),
             ));
         }
-        if !self.script.strict {
-            // The lax-decode build exists for the pre-GF100 top only.
-            let l = self.script.build_lines.decode.unwrap_or(gen_line);
-            return Err((l, "'decode lax' is not built for gen gf100 (strict decode only)".into()));
-        }
         if self.script.gf_layouts.is_empty() {
             self.script.gf_layouts = vec!["fermi".to_string()];
+        }
+        if !self.script.strict {
+            // The one GF100 lax-decode build is fermi's (`fermi_lax`, S8).
+            let l = self.script.build_lines.decode.unwrap_or(gen_line);
+            let mut lax = Vec::new();
+            for p in &self.script.gf_layouts {
+                match p.as_str() {
+                    "fermi" | "fermi_lax" => lax.push("fermi_lax".to_string()),
+                    _ => return Err((l, format!("'decode lax' is built for gen gf100 on layout fermi only, not {p}"))),
+                }
+            }
+            self.script.gf_layouts = lax;
         }
         let mut count = usize::MAX;
         for p in &self.script.gf_layouts {

@@ -208,7 +208,7 @@ fn every_error() {
             ("gen gf100\nmem 0x100", 2, &["'mem' needs record mode"]),
             ("gen gf100\npoke 0 rec_stop 1", 2, &["poke rec_stop needs record mode"]),
             ("gen gf100\npoke 0 ctr_event 0x1_0000_0000", 2, &["does not fit ctr_event on gf100 (32 bits"]),
-            ("gen gf100\ndecode lax", 2, &["'decode lax' is not built for gen gf100"]),
+            ("gen gf100\nlayout kepler\ndecode lax", 3, &["'decode lax' is built for gen gf100 on layout fermi only, not kepler"]),
             ("gen g84\nlayout kepler", 2, &["layout kepler needs gen gf100"]),
             ("write 0x180000 1", 1, &["address 0x180000 is outside the window of gt215"]),
             ("pmc_enable 1", 1, &["'pmc_enable' needs gen gf100"]),
