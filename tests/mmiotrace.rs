@@ -125,23 +125,26 @@ const GF100_SAMPLE: &str = "tests/mmiotrace/gf100_perfctr.mmiotrace";
 
 /// The GF100 sample (issue 29), written from nouveau's sequence
 /// (nvkm/engine/pm/base.c nvkm_perfdom_init / _sample / _read,
-/// nvkm_pm_fini; gf100.c gf100_perfctr_init / _next / _read, gf100_pm_fini),
-/// line by line: VERSION (1); PCIDEV of a GF100 (10de:06c0, BAR0
-/// 0xf4000000, 32 MiB) and of a host bridge (2, 3); MAP of BAR0 (4);
-/// PMC_BOOT_0, chipset 0xc0 (5); MARK (6); gf100_perfctr_init for slots 0..3
-/// of GPC0 domain 0 (dom->addr 0x180000): CTRL 0x09c = 0x00040002, FILTER
-/// 0x100 = 0, the slot's SRC 0x040 + 8 * slot = signal 0x40 + slot and OP
-/// 0x044 + 8 * slot = 0xaaaa (7..22); a VRAM MAP and a write through it at
-/// +0x18009c, not PCOUNTER (23, 24); MARK (25); two gf100_perfctr_next,
-/// SWAP_SRC 0x06c = 0xe0 - 0x40 + 0x27 = 0xc7 and USER_TRIGGER 0x0ec =
-/// 0x11, with MARKs (26..30); MARK (31); gf100_perfctr_read of each slot
-/// (CTR_PRE 0x08c, CTR_START 0x088, CTR_EVENT 0x080, CTR_STOP 0x090), each
-/// followed by CTR_CYCLES 0x070 (32..39); a PGRAPH PM_TRIGGER write, no
-/// GF100 input (40); MARK (41); gf100_pm_fini's two nvkm_mask of
-/// PMC.ENABLE bit 28, read then write each (42..45); UNMAP (46).
+/// nvkm_pm_fini; gf100.c gf100_perfctr_init / _next / _read, gf100_pm_fini)
+/// on a whole GF100 (4 GPCs and 6 partitions of one domain each, nouveau's
+/// gf100 tables), line by line: VERSION (1); PCIDEV of a GF100 (10de:06c0,
+/// BAR0 0xf4000000, 32 MiB) and of a host bridge (2, 3); MAP of BAR0 (4);
+/// PMC_BOOT_0, chipset 0xc0 (5); MARK (6); nvkm_perfdom_init of GPC0 domain
+/// 0 (dom->addr 0x180000): gf100_perfctr_init for slots 0..3, CTRL 0x09c =
+/// 0x00040002, FILTER 0x100 = 0, the slot's SRC 0x040 + 8 * slot = signal
+/// 0x40 + slot and OP 0x044 + 8 * slot = 0xaaaa (7..22), then its
+/// gf100_perfctr_next, SWAP_SRC 0x06c = 0xe0 - 0x40 + 0x27 = 0xc7 and
+/// USER_TRIGGER 0x0ec = 0x11 (23, 24); a VRAM MAP and a write through it at
+/// +0x18009c, not PCOUNTER (25, 26); MARK (27); nvkm_perfdom_sample, next on
+/// every domain of the list: GPC0..3 at 0x180000 + 0x1000 * g, PART0..5 at
+/// 0x1a0000 + 0x1000 * p (28..47); MARK (48); gf100_perfctr_read of each
+/// slot of GPC0 (CTR_PRE 0x08c, CTR_START 0x088, CTR_EVENT 0x080, CTR_STOP
+/// 0x090), each followed by CTR_CYCLES 0x070 (49..56); a PGRAPH PM_TRIGGER
+/// write, no GF100 input (57); MARK (58); gf100_pm_fini's two nvkm_mask of
+/// PMC.ENABLE bit 28, read then write each (59..62); UNMAP (63).
 const GF100_GOLDEN_BODY: &str = "\
 gen gf100
-layout fermi
+layout fermi_full
 
 # line 6: MARK perfdom init: GPC0 domain 0, signals 0x40..0x43, logic op 0xaaaa
 write 0x18009c 0x00040002      # line 7
@@ -160,24 +163,41 @@ write 0x18009c 0x00040002      # line 19
 write 0x180100 0x00000000      # line 20
 write 0x180058 0x00000043      # line 21
 write 0x18005c 0x0000aaaa      # line 22
-# line 25: MARK perfdom sample
-write 0x18006c 0x000000c7      # line 26
-write 0x1800ec 0x00000011      # line 27
-# line 28: MARK perfdom sample
-write 0x18006c 0x000000c7      # line 29
-write 0x1800ec 0x00000011      # line 30
-# line 31: MARK perfdom read
-read 0x18008c trace 0x00001234 # line 32
-read 0x180070 trace 0x0001869f # line 33
-read 0x180088 trace 0x00000456 # line 34
-read 0x180070 trace 0x0001869f # line 35
-read 0x180080 trace 0x00000789 # line 36
-read 0x180070 trace 0x0001869f # line 37
-read 0x180090 trace 0x00000012 # line 38
-read 0x180070 trace 0x0001869f # line 39
-# line 41: MARK pm fini
-pmc_enable 0                   # line 43
-pmc_enable 1                   # line 45
+write 0x18006c 0x000000c7      # line 23
+write 0x1800ec 0x00000011      # line 24
+# line 27: MARK perfdom sample: next on every domain (GPC0..3, PART0..5)
+write 0x18006c 0x000000c7      # line 28
+write 0x1800ec 0x00000011      # line 29
+write 0x18106c 0x000000c7      # line 30
+write 0x1810ec 0x00000011      # line 31
+write 0x18206c 0x000000c7      # line 32
+write 0x1820ec 0x00000011      # line 33
+write 0x18306c 0x000000c7      # line 34
+write 0x1830ec 0x00000011      # line 35
+write 0x1a006c 0x000000c7      # line 36
+write 0x1a00ec 0x00000011      # line 37
+write 0x1a106c 0x000000c7      # line 38
+write 0x1a10ec 0x00000011      # line 39
+write 0x1a206c 0x000000c7      # line 40
+write 0x1a20ec 0x00000011      # line 41
+write 0x1a306c 0x000000c7      # line 42
+write 0x1a30ec 0x00000011      # line 43
+write 0x1a406c 0x000000c7      # line 44
+write 0x1a40ec 0x00000011      # line 45
+write 0x1a506c 0x000000c7      # line 46
+write 0x1a50ec 0x00000011      # line 47
+# line 48: MARK perfdom read
+read 0x18008c trace 0x00001234 # line 49
+read 0x180070 trace 0x0001869f # line 50
+read 0x180088 trace 0x00000456 # line 51
+read 0x180070 trace 0x0001869f # line 52
+read 0x180080 trace 0x00000789 # line 53
+read 0x180070 trace 0x0001869f # line 54
+read 0x180090 trace 0x00000012 # line 55
+read 0x180070 trace 0x0001869f # line 56
+# line 58: MARK pm fini
+pmc_enable 0                   # line 60
+pmc_enable 1                   # line 62
 ";
 
 /// The GF100 sample imports to the golden script (gen gf100 from
@@ -190,7 +210,9 @@ fn gf100_sample_imports_and_replays() {
     let body = imp.script.split_once("\ngen gf100\n").map(|(_, b)| format!("gen gf100\n{b}")).unwrap();
     assert_eq!(body, GF100_GOLDEN_BODY);
     assert!(imp.script.contains("# gen gf100: PMC_BOOT_0 = 0x0c0000a1 on line 5, chipset 0xc0.\n"));
-    assert!(imp.script.contains("# layout fermi: chipset 0xc0's preset, holds every domain and unit"));
+    // fermi (nouveau's GF100 with two GPCs and two partitions) lacks GPC2..3
+    // and PART2..5, which the sample writes: the whole GF100.
+    assert!(imp.script.contains("# layout fermi_full: not the chipset's (fermi), which lacks a domain"));
     assert_eq!((imp.bar0, imp.bar0_line, imp.skipped), (0xf400_0000, 4, 5));
     let s = script::parse("gf100_perfctr.pcs", &imp.script).unwrap();
     let art = Artifacts { out: scratch("mmiotrace-gf100"), window: 100, shrink_secs: 0, wave: None };
@@ -199,12 +221,14 @@ fn gf100_sample_imports_and_replays() {
         let r = run_parsed("gf100_perfctr.pcs", &s, &o, "make script FILE=gf100_perfctr.pcs")
             .unwrap_or_else(|e| panic!("model_only={model_only}: {e:?}"));
         // No signal driven: the four counters read 0. Write n's ACCESS is
-        // at T0 + 2(n-1); the 18th (USER_TRIGGER) swaps in tick W + 1 =
-        // T0 + 35, the 20th in tick W2 + 1 = T0 + 39, so the period read
-        // has CTR_CYCLES = W2 - W = 4 (docs/design/gf100.md 3.8, S25).
+        // at T0 + 2(n-1); the 18th (init's USER_TRIGGER) swaps GPC0 in tick
+        // W + 1 = T0 + 35, the 20th (the sample's first, GPC0's) in tick
+        // W2 + 1 = T0 + 39, so the period read has CTR_CYCLES = W2 - W = 4
+        // (docs/design/gf100.md 3.8, S25); the other domains' swaps are
+        // their own.
         let values: Vec<(u32, bool)> = r.reads.iter().map(|v| (v.value, v.slverr)).collect();
         assert_eq!(values, [0, 4, 0, 4, 0, 4, 0, 4].map(|v| (v, false)), "model_only={model_only}");
-        assert_eq!(r.cycles, 56, "28 bus commands of 2 clocks; pmc_enable takes none");
+        assert_eq!(r.cycles, 92, "46 bus commands of 2 clocks; pmc_enable takes none");
     }
 }
 

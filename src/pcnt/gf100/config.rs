@@ -106,8 +106,10 @@ impl std::error::Error for GfConfigError {}
 /// hub (nouveau's GF100 tables); `kepler` = GK104's domain lists (hub 8
 /// domains) with two GPCs and two partitions; `gf_fault` = a small mixed
 /// set for the fault builds; `fermi_lax` = `fermi` with the hardware's
-/// silent decode (StrictDecode = 0, S8, S25.0).
-pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault", "fermi_lax"];
+/// silent decode (StrictDecode = 0, S8, S25.0); `fermi_full` = a whole
+/// GF100 die, 4 GPCs and 6 partitions, with nouveau's GF100 domain tables
+/// (what a real GF100 trace addresses, S25.18).
+pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault", "fermi_lax", "fermi_full"];
 
 impl GfConfig {
     pub fn preset(name: &str) -> Result<GfConfig, GfConfigError> {
@@ -129,6 +131,7 @@ impl GfConfig {
                 strict_decode: true,
             },
             "fermi_lax" => GfConfig { strict_decode: false, ..GfConfig::preset("fermi")? },
+            "fermi_full" => GfConfig { num_gpc: 4, num_part: 6, ..GfConfig::preset("fermi")? },
             "gf_fault" => GfConfig {
                 gpc_sigs: vec![0xe0, 0x20],
                 num_gpc: 2,
@@ -313,7 +316,7 @@ mod tests {
     fn unknown_preset() {
         assert_eq!(
             GfConfig::preset("tesla").unwrap_err().to_string(),
-            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault, fermi_lax)"
+            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault, fermi_lax, fermi_full)"
         );
     }
 }

@@ -109,10 +109,13 @@ fn gf100_traces() {
     let e = import("t", &t, &o).unwrap_err();
     assert_eq!(e.line, 4);
     assert!(e.to_string().contains("write to 0x1b009c: no such register, domain or unit in layout fermi"), "{e}");
-    // A write no preset holds (GPC 2 of two-GPC presets).
-    let e = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf618209c 0x2 0x0 0\n").unwrap_err();
+    // GPC 2 (nouveau's sample writes every GPC's domain): the whole GF100.
+    let i = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf618209c 0x2 0x0 0\n").unwrap();
+    assert_eq!((i.layout.as_deref(), i.domains), (Some("fermi_full"), 10));
+    // A write no preset holds (GPC 4; the whole GF100 has 4).
+    let e = imp("R 4 1.0 1 0xf6000000 0x0c0000a1 0x0 0\nW 4 1.1 1 0xf618409c 0x2 0x0 0\n").unwrap_err();
     assert_eq!(e.line, 4);
-    assert!(e.to_string().contains("write to 0x18209c: no such register, domain or unit in any preset"), "{e}");
+    assert!(e.to_string().contains("write to 0x18409c: no such register, domain or unit in any preset"), "{e}");
     // --layout is for gen gf100 only; GK110 has no PM engine in nouveau.
     let t = format!("{HEAD}R 4 1.0 1 0xf6000000 0x084a00a2 0x0 0\n");
     assert!(import("t", &t, &o).unwrap_err().to_string().contains("--layout is for gen gf100 (the trace's gen is g84"));

@@ -139,7 +139,8 @@ fn gf_fault(o: &CosimOpts) -> bool {
 /// The GF100 runs of a regression (docs/design/gf100.md 3.4), added after
 /// the others so their indices (and shards' shares) stay as they were:
 /// with other generations, one run for every fifth seed (seed % 5 == 0),
-/// presets rotating (kepler, fermi, fermi_lax: the silent decode, S8); with
+/// presets rotating (kepler; fermi_full, a whole GF100; fermi_lax, the
+/// silent decode, S8); with
 /// `--gen gf100` alone or a GF100 fault, one run per seed (a fault on its
 /// build's preset). `--layout PRESET` pins the preset.
 pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
@@ -158,7 +159,7 @@ pub fn gf_plan(o: &CosimOpts) -> Vec<GfJob> {
                     o.fault.as_deref().and_then(gf100::ffi::fault_base).unwrap_or(gf100::ffi::FAULT_PRESET).into()
                 }
                 (false, Some(l)) => l.clone(),
-                (false, None) => ["kepler", "fermi", "fermi_lax"][(k % 3) as usize].into(),
+                (false, None) => ["kepler", "fermi_full", "fermi_lax"][(k % 3) as usize].into(),
             };
             GfJob { seed, preset, cycles: o.cycles, fault: o.fault.clone() }
         })
