@@ -49,6 +49,11 @@ pub struct Stats {
     pub quad_pre_op: u64,
     /// A STATE read with a bit of 31:4 set (S25.6).
     pub state_read: u64,
+    /// A NEXT read in QUAD while its shadow is non-zero: the running
+    /// period's count (S25.4).
+    pub next_read_running: u64,
+    /// Counting ticks per CTRL.PERIODIC_PERIOD 1..7 (S18, S25.2).
+    pub periodic_period: [u64; 8],
     /// The PMC.ENABLE input driven 0 while a domain counts (S25.14).
     pub pmc_disable_running: u64,
     /// Refused accesses by cause (S25.0): no register at the address, an
@@ -111,6 +116,8 @@ impl Stats {
             let counting =
                 mode == MODE_QUAD || (mode == MODE_SINGLE && dom.engine.single_state == SingleState::Counting);
             if counting {
+                // CTRL bits 23:21 (rnndb PERIODIC_PERIOD; S25.2).
+                self.periodic_period[(dom.stored[gregs::CTRL] >> 21 & 7) as usize] += 1;
                 let k = KINDS.iter().position(|&k| k == dom.place.kind).unwrap_or(0);
                 self.set_counting[k] += 1;
                 let filter = dom.stored[gregs::FILTER];
@@ -214,6 +221,10 @@ impl Stats {
             gregs::GfBlock::Dom => {
                 let Some(d) = m.config().flat(kind_of(dec.unit), dec.unit_idx, dec.dom) else { return };
                 let dom = &m.domains[d];
+                if let Some(i) = NEXT.iter().position(|&(r, _)| r == dec.idx) {
+                    // NEXT's order is the engine's shadow order (S25.4).
+                    self.next_read_running += u64::from(dom.mode() == MODE_QUAD && dom.engine.shadow[i] != 0);
+                }
                 match dec.idx {
                     gregs::STATE => self.state_read += u64::from(dom.state_view() >> 4 != 0),
                     gregs::USER_TRIGGER => self.user_read_back += u64::from(dom.user != 0),
@@ -291,6 +302,15 @@ pub const BINS: &[BinDecl<Stats>] = &[
         count: |s, out| out("gf.single.config_write_running".into(), s.single_config_running),
     },
     BinDecl { name: "gf.state.read", count: |s, out| out("gf.state.read".into(), s.state_read) },
+    BinDecl { name: "gf.next.read_running", count: |s, out| out("gf.next.read_running".into(), s.next_read_running) },
+    BinDecl {
+        name: "gf.periodic.period*",
+        count: |s, out| {
+            for k in 1..8 {
+                out(format!("gf.periodic.period{k}"), s.periodic_period[k]);
+            }
+        },
+    },
     BinDecl { name: "gf.filter.enable", count: |s, out| out("gf.filter.enable".into(), s.filter_enable) },
     BinDecl { name: "gf.pmc.disabled", count: |s, out| out("gf.pmc.disabled".into(), s.pmc_disabled) },
     BinDecl { name: "gf.pmc.access_disabled", count: |s, out| out("gf.pmc.access_disabled".into(), s.pmc_access) },
