@@ -4,7 +4,7 @@
 
 use pcounter::engine::SingleState;
 use pcounter::gf100::config::{GfConfig, SetKind};
-use pcounter::gf100::domain::{MODE_QUAD, MODE_SINGLE};
+use pcounter::gf100::domain::{MODE_QUAD, MODE_SINGLE, TRAILER_INTERNAL};
 use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
 use pcounter::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
 
@@ -27,6 +27,14 @@ pub struct Stats {
     pub set_counting: [u64; 3],
     /// Ticks in QUAD whose SWAP_SRC names USER_i while USER_i is 1.
     pub swap_user: [u64; 4],
+    /// Ticks in QUAD whose SWAP_SRC names another domain's EVENT or FLAG of
+    /// the set (S25.9) / an external signal, while it is 1: a swap by it.
+    pub swap_import: u64,
+    pub swap_external: u64,
+    /// Ticks in which an import of the set (another domain's EVENT / FLAG)
+    /// shows 1, per CTRL import mode (bit 7 / 8: 0 CONTINUOUS, 1 PULSE; S16).
+    pub import_event: [u64; 2],
+    pub import_flag: [u64; 2],
     /// NEXT writes taken in QUAD, per register.
     pub next_write: [u64; 5],
     /// USER_TRIGGER writes with a PULSE bit set / with levels only.
@@ -123,13 +131,29 @@ impl Stats {
                 let filter = dom.stored[gregs::FILTER];
                 self.filter_enable += u64::from(filter >> 31 & 1 == 1);
             }
+            let (ev, fl) = dom.imports();
+            let others = !(1u8 << dom.place.idx);
+            let ctrl = dom.stored[gregs::CTRL];
+            self.import_event[(ctrl >> 7 & 1) as usize] += u64::from(ev & others != 0);
+            self.import_flag[(ctrl >> 8 & 1) as usize] += u64::from(fl & others != 0);
             if mode == MODE_QUAD {
                 // USER_0 sits at trailer base + 0x27, base = SigCount - 0x40 (S25.9).
-                let user0 = i32::from(dom.place.sig_count) - 0x40 + 0x27;
+                let base = i32::from(dom.place.sig_count) - 0x40;
+                let user0 = base + 0x27;
                 let swap = (dom.stored[gregs::SWAP_SRC] & 0xff) as i32;
+                let rel = swap - base;
                 if (user0..user0 + 4).contains(&swap) {
                     let u = (swap - user0) as usize;
                     self.swap_user[u] += u64::from(dom.user >> u & 1);
+                } else if (0x30..0x40).contains(&rel) {
+                    // DOM[k].EVENT at +0x30 + (7 - k), DOM[k].FLAG at +0x38 + (7 - k).
+                    let k = (7 - (rel - 0x30) % 8) as usize;
+                    let v = if rel < 0x38 { ev } else { fl };
+                    self.swap_import += u64::from(k != dom.place.idx && v >> k & 1 == 1);
+                } else if swap < i32::from(dom.place.sig_count)
+                    && !(0x20..0x40).contains(&rel).then(|| TRAILER_INTERNAL >> (rel - 0x20) & 1 == 1).unwrap_or(false)
+                {
+                    self.swap_external += u64::from(inp.sig[d][swap as usize]);
                 }
             }
         }
@@ -259,6 +283,17 @@ pub const BINS: &[BinDecl<Stats>] = &[
         count: |s, out| {
             for (i, n) in s.swap_user.iter().enumerate() {
                 out(format!("gf.quad.swap.user{i}"), *n);
+            }
+        },
+    },
+    BinDecl { name: "gf.quad.swap.import", count: |s, out| out("gf.quad.swap.import".into(), s.swap_import) },
+    BinDecl { name: "gf.quad.swap.external", count: |s, out| out("gf.quad.swap.external".into(), s.swap_external) },
+    BinDecl {
+        name: "gf.import.*",
+        count: |s, out| {
+            for (m, mode) in ["continuous", "pulse"].iter().enumerate() {
+                out(format!("gf.import.event.{mode}"), s.import_event[m]);
+                out(format!("gf.import.flag.{mode}"), s.import_flag[m]);
             }
         },
     },
