@@ -151,7 +151,7 @@ impl Stats {
                     let v = if rel < 0x38 { ev } else { fl };
                     self.swap_import += u64::from(k != dom.place.idx && v >> k & 1 == 1);
                 } else if swap < i32::from(dom.place.sig_count)
-                    && !(0x20..0x40).contains(&rel).then(|| TRAILER_INTERNAL >> (rel - 0x20) & 1 == 1).unwrap_or(false)
+                    && !((0x20..0x40).contains(&rel) && TRAILER_INTERNAL >> (rel - 0x20) & 1 == 1)
                 {
                     self.swap_external += u64::from(inp.sig[d][swap as usize]);
                 }
