@@ -4,7 +4,7 @@
 
 use pcounter::engine::SingleState;
 use pcounter::gf100::config::{GfConfig, SetKind};
-use pcounter::gf100::domain::{MODE_QUAD, MODE_SINGLE, TRAILER_INTERNAL};
+use pcounter::gf100::domain::{MODE_HALTED, MODE_QUAD, MODE_SINGLE, TRAILER_INTERNAL};
 use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
 use pcounter::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
 
@@ -60,6 +60,12 @@ pub struct Stats {
     /// A NEXT read in QUAD while its shadow is non-zero: the running
     /// period's count (S25.4).
     pub next_read_running: u64,
+    /// A NEXT write taken in a tick that swaps (the write sets the new
+    /// period's shadow; G4, S25.4).
+    pub next_write_at_swap: u64,
+    /// Ticks of a HALTED domain (PAUSED = 1, S25.11) with a source selecting
+    /// its PAUSED position B+0x2c.
+    pub paused_selected: u64,
     /// Counting ticks per CTRL.PERIODIC_PERIOD 1..7 (S18, S25.2).
     pub periodic_period: [u64; 8],
     /// The PMC.ENABLE input driven 0 while a domain counts (S25.14).
@@ -116,11 +122,17 @@ impl Stats {
             self.pmc_access += u64::from(inp.bus.is_some() && self.pmc_disabled > 0);
             return;
         }
+        // Domains whose selected SWAP signal is 1 in this tick (S25.3).
+        let mut swapping = 0u64;
         for (d, dom) in m.domains.iter().enumerate() {
             if inp.ticks >> d & 1 == 0 {
                 continue;
             }
             let mode = dom.mode();
+            let paused = i32::from(dom.place.sig_count) - 0x40 + 0x2c;
+            let selects = |v: u32| (0..4).any(|b| (v >> (8 * b) & 0xff) as i32 == paused);
+            let srcs = [gregs::PRE_SRC, gregs::START_SRC, gregs::EVENT_SRC, gregs::STOP_SRC];
+            self.paused_selected += u64::from(mode == MODE_HALTED && srcs.iter().any(|&r| selects(dom.stored[r])));
             let counting =
                 mode == MODE_QUAD || (mode == MODE_SINGLE && dom.engine.single_state == SingleState::Counting);
             if counting {
@@ -142,19 +154,24 @@ impl Stats {
                 let user0 = base + 0x27;
                 let swap = (dom.stored[gregs::SWAP_SRC] & 0xff) as i32;
                 let rel = swap - base;
+                let mut on = false;
                 if (user0..user0 + 4).contains(&swap) {
                     let u = (swap - user0) as usize;
-                    self.swap_user[u] += u64::from(dom.user >> u & 1);
+                    on = dom.user >> u & 1 == 1;
+                    self.swap_user[u] += u64::from(on);
                 } else if (0x30..0x40).contains(&rel) {
                     // DOM[k].EVENT at +0x30 + (7 - k), DOM[k].FLAG at +0x38 + (7 - k).
                     let k = (7 - (rel - 0x30) % 8) as usize;
                     let v = if rel < 0x38 { ev } else { fl };
-                    self.swap_import += u64::from(k != dom.place.idx && v >> k & 1 == 1);
+                    on = v >> k & 1 == 1;
+                    self.swap_import += u64::from(k != dom.place.idx && on);
                 } else if swap < i32::from(dom.place.sig_count)
                     && !((0x20..0x40).contains(&rel) && TRAILER_INTERNAL >> (rel - 0x20) & 1 == 1)
                 {
-                    self.swap_external += u64::from(inp.sig[d][swap as usize]);
+                    on = inp.sig[d][swap as usize];
+                    self.swap_external += u64::from(on);
                 }
+                swapping |= u64::from(on) << d;
             }
         }
         let Some(op) = inp.bus else { return };
@@ -232,6 +249,7 @@ impl Stats {
                 if let Some(i) = NEXT.iter().position(|&(r, _)| r == dec.idx) {
                     if dom.mode() == MODE_QUAD {
                         self.next_write[i] += 1;
+                        self.next_write_at_swap += swapping >> d & 1;
                     }
                 }
                 match dec.idx {
@@ -338,6 +356,11 @@ pub const BINS: &[BinDecl<Stats>] = &[
     },
     BinDecl { name: "gf.state.read", count: |s, out| out("gf.state.read".into(), s.state_read) },
     BinDecl { name: "gf.next.read_running", count: |s, out| out("gf.next.read_running".into(), s.next_read_running) },
+    BinDecl {
+        name: "gf.next.write_at_swap",
+        count: |s, out| out("gf.next.write_at_swap".into(), s.next_write_at_swap),
+    },
+    BinDecl { name: "gf.paused", count: |s, out| out("gf.paused".into(), s.paused_selected) },
     BinDecl {
         name: "gf.periodic.period*",
         count: |s, out| {
