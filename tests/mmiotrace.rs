@@ -132,36 +132,39 @@ const GF100_SAMPLE: &str = "tests/mmiotrace/gf100_perfctr.mmiotrace";
 /// PMC_BOOT_0, chipset 0xc0 (5); MARK (6); nvkm_perfdom_init of GPC0 domain
 /// 0 (dom->addr 0x180000): gf100_perfctr_init for slots 0..3, CTRL 0x09c =
 /// 0x00040002, FILTER 0x100 = 0, the slot's SRC 0x040 + 8 * slot = signal
-/// 0x40 + slot and OP 0x044 + 8 * slot = 0xaaaa (7..22), then its
+/// slot (nouveau's gf100_pm_gpc names 0x00..0x03 gpc00_l1_00..03; a signal
+/// it does not name is refused before any write) and OP 0x044 + 8 * slot =
+/// 0xaaaa (7..22), then its
 /// gf100_perfctr_next, SWAP_SRC 0x06c = 0xe0 - 0x40 + 0x27 = 0xc7 and
 /// USER_TRIGGER 0x0ec = 0x11 (23, 24); a VRAM MAP and a write through it at
-/// +0x18009c, not PCOUNTER (25, 26); MARK (27); nvkm_perfdom_sample, next on
+/// +0x18009c, not nouveau's but the importer's filter at work (25, 26); MARK
+/// (27); nvkm_perfdom_sample, next on
 /// every domain of the list: GPC0..3 at 0x180000 + 0x1000 * g, PART0..5 at
 /// 0x1a0000 + 0x1000 * p (28..47); MARK (48); gf100_perfctr_read of each
 /// slot of GPC0 (CTR_PRE 0x08c, CTR_START 0x088, CTR_EVENT 0x080, CTR_STOP
 /// 0x090), each followed by CTR_CYCLES 0x070 (49..56); a PGRAPH PM_TRIGGER
-/// write, no GF100 input (57); MARK (58); gf100_pm_fini's two nvkm_mask of
+/// write, not nouveau's on GF100, no GF100 input (57); MARK (58); gf100_pm_fini's two nvkm_mask of
 /// PMC.ENABLE bit 28, read then write each (59..62); UNMAP (63).
 const GF100_GOLDEN_BODY: &str = "\
 gen gf100
 layout fermi_full
 
-# line 6: MARK perfdom init: GPC0 domain 0, signals 0x40..0x43, logic op 0xaaaa
+# line 6: MARK perfdom init: GPC0 domain 0, signals 0x00..0x03 (gpc00_l1_00..03), logic op 0xaaaa
 write 0x18009c 0x00040002      # line 7
 write 0x180100 0x00000000      # line 8
-write 0x180040 0x00000040      # line 9
+write 0x180040 0x00000000      # line 9
 write 0x180044 0x0000aaaa      # line 10
 write 0x18009c 0x00040002      # line 11
 write 0x180100 0x00000000      # line 12
-write 0x180048 0x00000041      # line 13
+write 0x180048 0x00000001      # line 13
 write 0x18004c 0x0000aaaa      # line 14
 write 0x18009c 0x00040002      # line 15
 write 0x180100 0x00000000      # line 16
-write 0x180050 0x00000042      # line 17
+write 0x180050 0x00000002      # line 17
 write 0x180054 0x0000aaaa      # line 18
 write 0x18009c 0x00040002      # line 19
 write 0x180100 0x00000000      # line 20
-write 0x180058 0x00000043      # line 21
+write 0x180058 0x00000003      # line 21
 write 0x18005c 0x0000aaaa      # line 22
 write 0x18006c 0x000000c7      # line 23
 write 0x1800ec 0x00000011      # line 24
@@ -201,7 +204,7 @@ pmc_enable 1                   # line 62
 ";
 
 /// The GF100 sample imports to the golden script (gen gf100 from
-/// PMC_BOOT_0, fermi, the GF100 window, PMC.ENABLE) and replays in
+/// PMC_BOOT_0, fermi_full, the GF100 window, PMC.ENABLE) and replays in
 /// lockstep and on the model with the values worked out by hand.
 #[test]
 fn gf100_sample_imports_and_replays() {

@@ -83,7 +83,7 @@ pub const PMC_ENABLE_REG: u64 = 0x200;
 pub const PMC_ENABLE_BIT: u64 = 1 << 28;
 /// The GF100+ presets an import picks from, in order of preference after
 /// the chipset's own.
-const GF_IMPORT_PRESETS: [&str; 3] = ["fermi", "fermi_full", "kepler"];
+const GF_IMPORT_PRESETS: [&str; 4] = ["fermi", "fermi_full", "kepler", "kepler_full"];
 /// PGRAPH PM_TRIGGER register (BAR0 offset) and the bit that samples.
 pub const PM_TRIGGER_REG: u64 = 0x40_0084;
 pub const PM_TRIGGER_BIT: u64 = 1 << 5;
@@ -540,7 +540,8 @@ fn choose_preset(o: &Options, chipset: Option<u32>, entries: &[Entry]) -> Result
     Err((
         line,
         format!(
-            "write to {addr:#x}: no such register, domain or unit in any preset ({}; S25.18); pass --layout PRESET",
+            "write to {addr:#x}: no such register, domain or unit in any preset ({}; S25.18): the trace addresses \
+             more units or domains than a built preset has",
             GF_IMPORT_PRESETS.join(", ")
         ),
     ))
