@@ -83,7 +83,7 @@ pub const PMC_ENABLE_REG: u64 = 0x200;
 pub const PMC_ENABLE_BIT: u64 = 1 << 28;
 /// The GF100+ presets an import picks from, in order of preference after
 /// the chipset's own.
-const GF_IMPORT_PRESETS: [&str; 4] = ["fermi", "fermi_full", "kepler", "kepler_full"];
+const GF_IMPORT_PRESETS: [&str; 3] = ["fermi", "fermi_full", "kepler"];
 /// PGRAPH PM_TRIGGER register (BAR0 offset) and the bit that samples.
 pub const PM_TRIGGER_REG: u64 = 0x40_0084;
 pub const PM_TRIGGER_BIT: u64 = 1 << 5;

@@ -108,10 +108,8 @@ impl std::error::Error for GfConfigError {}
 /// set for the fault builds; `fermi_lax` = `fermi` with the hardware's
 /// silent decode (StrictDecode = 0, S8, S25.0); `fermi_full` = a whole
 /// GF100 die, 4 GPCs and 6 partitions, with nouveau's GF100 domain tables
-/// (what a real GF100 trace addresses, S25.18); `kepler_full` = GK104's
-/// lists on a whole GK104, 4 GPCs and 4 partitions (a real GK104 or GK106
-/// trace's units).
-pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault", "fermi_lax", "fermi_full", "kepler_full"];
+/// (what a real GF100 trace addresses, S25.18).
+pub const PRESETS: &[&str] = &["fermi", "kepler", "gf_fault", "fermi_lax", "fermi_full"];
 
 impl GfConfig {
     pub fn preset(name: &str) -> Result<GfConfig, GfConfigError> {
@@ -134,7 +132,6 @@ impl GfConfig {
             },
             "fermi_lax" => GfConfig { strict_decode: false, ..GfConfig::preset("fermi")? },
             "fermi_full" => GfConfig { num_gpc: 4, num_part: 6, ..GfConfig::preset("fermi")? },
-            "kepler_full" => GfConfig { num_gpc: 4, num_part: 4, ..GfConfig::preset("kepler")? },
             "gf_fault" => GfConfig {
                 gpc_sigs: vec![0xe0, 0x20],
                 num_gpc: 2,
@@ -319,7 +316,7 @@ mod tests {
     fn unknown_preset() {
         assert_eq!(
             GfConfig::preset("tesla").unwrap_err().to_string(),
-            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault, fermi_lax, fermi_full, kepler_full)"
+            "unknown GF100 preset `tesla` (expected one of fermi, kepler, gf_fault, fermi_lax, fermi_full)"
         );
     }
 }
