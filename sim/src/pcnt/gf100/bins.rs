@@ -286,6 +286,13 @@ fn kind_of(u: GfUnit) -> SetKind {
     }
 }
 
+/// A bin counting one `Stats` field.
+macro_rules! bin {
+    ($name:literal, $field:ident) => {
+        BinDecl { name: $name, count: |s: &Stats, out| out($name.into(), s.$field) }
+    };
+}
+
 /// Declared bins, in docs/coverage-plan.md order (section GF100).
 pub const BINS: &[BinDecl<Stats>] = &[
     BinDecl {
@@ -304,8 +311,8 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl { name: "gf.quad.swap.import", count: |s, out| out("gf.quad.swap.import".into(), s.swap_import) },
-    BinDecl { name: "gf.quad.swap.external", count: |s, out| out("gf.quad.swap.external".into(), s.swap_external) },
+    bin!("gf.quad.swap.import", swap_import),
+    bin!("gf.quad.swap.external", swap_external),
     BinDecl {
         name: "gf.import.*",
         count: |s, out| {
@@ -323,7 +330,7 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl { name: "gf.user.pulse", count: |s, out| out("gf.user.pulse".into(), s.user_pulse) },
+    bin!("gf.user.pulse", user_pulse),
     BinDecl {
         name: "gf.user.pulse.*",
         count: |s, out| {
@@ -332,8 +339,8 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl { name: "gf.user.level", count: |s, out| out("gf.user.level".into(), s.user_level) },
-    BinDecl { name: "gf.user.read_back", count: |s, out| out("gf.user.read_back".into(), s.user_read_back) },
+    bin!("gf.user.level", user_level),
+    bin!("gf.user.read_back", user_read_back),
     BinDecl {
         name: "gf.mode.*",
         count: |s, out| {
@@ -342,25 +349,16 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl { name: "gf.quad.pre_op_no_swap", count: |s, out| out("gf.quad.pre_op_no_swap".into(), s.quad_pre_op) },
-    BinDecl { name: "gf.single.begin", count: |s, out| out("gf.single.begin".into(), s.single_begin) },
-    BinDecl {
-        name: "gf.single.begin_restart",
-        count: |s, out| out("gf.single.begin_restart".into(), s.single_restart),
-    },
-    BinDecl { name: "gf.single.abort", count: |s, out| out("gf.single.abort".into(), s.single_abort) },
-    BinDecl { name: "gf.single.leave_mode", count: |s, out| out("gf.single.leave_mode".into(), s.single_leave) },
-    BinDecl {
-        name: "gf.single.config_write_running",
-        count: |s, out| out("gf.single.config_write_running".into(), s.single_config_running),
-    },
-    BinDecl { name: "gf.state.read", count: |s, out| out("gf.state.read".into(), s.state_read) },
-    BinDecl { name: "gf.next.read_running", count: |s, out| out("gf.next.read_running".into(), s.next_read_running) },
-    BinDecl {
-        name: "gf.next.write_at_swap",
-        count: |s, out| out("gf.next.write_at_swap".into(), s.next_write_at_swap),
-    },
-    BinDecl { name: "gf.paused", count: |s, out| out("gf.paused".into(), s.paused_selected) },
+    bin!("gf.quad.pre_op_no_swap", quad_pre_op),
+    bin!("gf.single.begin", single_begin),
+    bin!("gf.single.begin_restart", single_restart),
+    bin!("gf.single.abort", single_abort),
+    bin!("gf.single.leave_mode", single_leave),
+    bin!("gf.single.config_write_running", single_config_running),
+    bin!("gf.state.read", state_read),
+    bin!("gf.next.read_running", next_read_running),
+    bin!("gf.next.write_at_swap", next_write_at_swap),
+    bin!("gf.paused", paused_selected),
     BinDecl {
         name: "gf.periodic.period*",
         count: |s, out| {
@@ -369,14 +367,11 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl { name: "gf.filter.enable", count: |s, out| out("gf.filter.enable".into(), s.filter_enable) },
-    BinDecl { name: "gf.pmc.disabled", count: |s, out| out("gf.pmc.disabled".into(), s.pmc_disabled) },
-    BinDecl { name: "gf.pmc.access_disabled", count: |s, out| out("gf.pmc.access_disabled".into(), s.pmc_access) },
-    BinDecl {
-        name: "gf.pmc.disable_running",
-        count: |s, out| out("gf.pmc.disable_running".into(), s.pmc_disable_running),
-    },
-    BinDecl { name: "gf.dset.write", count: |s, out| out("gf.dset.write".into(), s.dset_write) },
+    bin!("gf.filter.enable", filter_enable),
+    bin!("gf.pmc.disabled", pmc_disabled),
+    bin!("gf.pmc.access_disabled", pmc_access),
+    bin!("gf.pmc.disable_running", pmc_disable_running),
+    bin!("gf.dset.write", dset_write),
     BinDecl {
         name: "gf.dset.write.*",
         count: |s, out| {
@@ -385,18 +380,12 @@ pub const BINS: &[BinDecl<Stats>] = &[
             }
         },
     },
-    BinDecl {
-        name: "gf.dset.periodic_reset",
-        count: |s, out| out("gf.dset.periodic_reset".into(), s.dset_periodic_reset),
-    },
-    BinDecl { name: "gf.main.write", count: |s, out| out("gf.main.write".into(), s.main_write) },
-    BinDecl { name: "gf.decode.absent", count: |s, out| out("gf.decode.absent".into(), s.decode_absent) },
-    BinDecl { name: "gf.decode.hole", count: |s, out| out("gf.decode.hole".into(), s.decode_hole) },
-    BinDecl { name: "gf.decode.lax_refused", count: |s, out| out("gf.decode.lax_refused".into(), s.lax_refused) },
-    BinDecl {
-        name: "gf.decode.absent_unit",
-        count: |s, out| out("gf.decode.absent_unit".into(), s.decode_absent_unit),
-    },
-    BinDecl { name: "gf.decode.absent_dom", count: |s, out| out("gf.decode.absent_dom".into(), s.decode_absent_dom) },
-    BinDecl { name: "gf.decode.zero_reg", count: |s, out| out("gf.decode.zero_reg".into(), s.zero_read) },
+    bin!("gf.dset.periodic_reset", dset_periodic_reset),
+    bin!("gf.main.write", main_write),
+    bin!("gf.decode.absent", decode_absent),
+    bin!("gf.decode.hole", decode_hole),
+    bin!("gf.decode.lax_refused", lax_refused),
+    bin!("gf.decode.absent_unit", decode_absent_unit),
+    bin!("gf.decode.absent_dom", decode_absent_dom),
+    bin!("gf.decode.zero_reg", zero_read),
 ];
