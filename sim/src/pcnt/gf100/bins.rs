@@ -68,6 +68,13 @@ pub struct Stats {
     pub paused_selected: u64,
     /// Counting ticks per CTRL.PERIODIC_PERIOD 1..7 (S18, S25.2).
     pub periodic_period: [u64; 8],
+    /// QUAD ticks per CTRL.CTR_MODE 0..7 (S25.2: the engine's CTR_MODE, as
+    /// PCOUNTER's `ctr_mode.quad.*`).
+    pub quad_ctr_mode: [u64; 8],
+    /// QUAD ticks with a shadow counter at 0xffffffff, per shadow in the
+    /// engine's order (cycles, event, start, pre, stop; S25.4: saturating as
+    /// PCOUNTER's `saturate.sh_*`).
+    pub shadow_saturated: [u64; 5],
     /// The PMC.ENABLE input driven 0 while a domain counts (S25.14).
     pub pmc_disable_running: u64,
     /// Refused accesses by cause (S25.0): no register at the address, an
@@ -149,6 +156,10 @@ impl Stats {
             self.import_event[(ctrl >> 7 & 1) as usize] += u64::from(ev & others != 0);
             self.import_flag[(ctrl >> 8 & 1) as usize] += u64::from(fl & others != 0);
             if mode == MODE_QUAD {
+                self.quad_ctr_mode[(dom.stored[gregs::CTRL] >> 3 & 7) as usize] += 1;
+                for (n, c) in self.shadow_saturated.iter_mut().zip(dom.engine.shadow) {
+                    *n += u64::from(c == u32::MAX);
+                }
                 // USER_0 sits at trailer base + 0x27, base = SigCount - 0x40 (S25.9).
                 let base = i32::from(dom.place.sig_count) - 0x40;
                 let user0 = base + 0x27;
@@ -368,6 +379,22 @@ pub const BINS: &[BinDecl<Stats>] = &[
         },
     },
     bin!("gf.filter.enable", filter_enable),
+    BinDecl {
+        name: "gf.ctr_mode.quad.*",
+        count: |s, out| {
+            for (m, n) in s.quad_ctr_mode.iter().enumerate() {
+                out(format!("gf.ctr_mode.quad.{m}"), *n);
+            }
+        },
+    },
+    BinDecl {
+        name: "gf.saturate.sh_*",
+        count: |s, out| {
+            for (name, n) in ["cycles", "event", "start", "pre", "stop"].iter().zip(s.shadow_saturated) {
+                out(format!("gf.saturate.sh_{name}"), n);
+            }
+        },
+    },
     bin!("gf.pmc.disabled", pmc_disabled),
     bin!("gf.pmc.access_disabled", pmc_access),
     bin!("gf.pmc.disable_running", pmc_disable_running),
