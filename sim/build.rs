@@ -69,7 +69,8 @@ struct Fault {
     /// `gens: nv20,nv30`: the generations the fault's runs rotate over (S24;
     /// default the NV40 family, in order, so existing faults keep their seeds).
     gens: Vec<String>,
-    /// `device: pmon` / `device: r10k`: the fault is in that device's RTL
+    /// `device: NAME`: the fault is in the RTL of that top (a `[[top]]`
+    /// name of a device manifest)
     /// (default `pcnt`).
     device: String,
     /// `config: NAME`: a device's fault built on that configuration of
@@ -96,7 +97,7 @@ const VERILATOR_ARGS: &[&str] = &["--cc", "--assert", "-O3", "--x-assign", "fast
 /// 8.8 MB against 2.5 MB) and its compile time; in the 48 fault builds and
 /// the 8-domain and kepler builds that was about 2 minutes of `make test`
 /// (docs/performance.md, issue 34). The plain builds of 1 and 2 domains,
-/// fermi, the PMON box and both R10K variants keep them: every case
+/// fermi and every configuration of the other manifests' tops keep them: every case
 /// statement of every device runs there, in every regression and script;
 /// the larger builds repeat the same modules.
 const NO_CASE_CHECKS: &[&str] = &["--no-assert-case"];
@@ -122,87 +123,104 @@ const SHIM_COMMON: &str = "csrc/shim_common.h";
 const VL_USER_H: &str = "csrc/vl_user.h";
 const VL_USER_CPP: &str = "csrc/vl_user.cpp";
 
-/// A device besides PCOUNTER: its file list, top module, C shim and
-/// configurations (name, Verilator `-G` parameters). Each configuration
-/// and each `tests/faults/*.fault` with `device: <name>` becomes one
-/// library exporting `<name>_<config>_{new,free,cycle,trace_open,
-/// trace_close}`; `<name>_models.rs` in OUT_DIR lists them for the
-/// device's `ffi` module (which names the shim's `In`/`Out` records).
+/// A top besides pcnt_top, from its device manifest (`rtl/*/device.toml`,
+/// `tests/*/device.toml`; tools/devices.py reads the same files for lint and
+/// synthesis): its file list, module, C shim and configurations (name,
+/// Verilator `-G` parameters). Each configuration and each
+/// `tests/faults/*.fault` with `device: <name>` becomes one library
+/// exporting `<name>_<config>_{new,free,cycle,trace_open,trace_close}`;
+/// `<name>_models.rs` in OUT_DIR lists them for the device's `ffi` module
+/// (which names the shim's `In`/`Out` records).
 struct Device {
-    name: &'static str,
-    file_list: &'static str,
-    top: &'static str,
-    shim: &'static str,
-    configs: &'static [(&'static str, &'static [&'static str])],
+    name: String,
+    file_list: String,
+    top: String,
+    /// Relative to the repository root.
+    shim: String,
+    configs: Vec<(String, Vec<String>)>,
     /// The device's RTL takes the waiver file (rtl/lint.vlt).
     waivers: bool,
-    /// Parameters computed from a configuration's name (the GF100 presets),
-    /// added to the `configs` ones; fault builds take `fault_config`'s.
+    /// Parameters computed from a configuration's name (`params_from =
+    /// "gf100_preset"`: the GF100 presets), added to the `configs` ones;
+    /// fault builds take `fault_config`'s.
     params_of: Option<fn(&str) -> Vec<String>>,
-    fault_config: &'static str,
+    fault_config: String,
     /// Configurations compiled at -O1 like the fault builds (the fast path;
     /// see `Job`): large tops that the default regression runs briefly.
-    o1_configs: &'static [&'static str],
+    o1_configs: Vec<String>,
     /// The shim exports `<name>_poke` (the S14 backdoor).
     poke: bool,
 }
 
-const DEVICES: &[Device] = &[
-    Device {
-        name: "pmon",
-        file_list: "rtl/pmon/pmon.f",
-        top: "pmon_box",
-        shim: "csrc/pmon_shim.cpp",
-        // Default parameters (4 counters, 4 sources, 4-bit lanes; P13).
-        configs: &[("c4", &[])],
-        waivers: false,
-        params_of: None,
-        fault_config: "",
-        o1_configs: &[],
-        poke: false,
-    },
-    Device {
-        name: "r10k",
-        file_list: "rtl/r10k/r10k.f",
-        top: "r10k_perf",
-        shim: "csrc/r10k_shim.cpp",
-        // One build per variant (docs/semantics.md R2).
-        configs: &[("r10000", &["-GVariant=0"]), ("r12000", &["-GVariant=1"])],
-        waivers: false,
-        params_of: None,
-        // A fault builds on the R10000 unless its file says `config: r12000`.
-        fault_config: "r10000",
-        o1_configs: &[],
-        poke: false,
-    },
-    // The GF100+ PCOUNTER (docs/design/gf100.md): its own top over the same
-    // file list, one build per preset of `GfConfig`; faults (`device: gf100`)
-    // on the small mixed `gf_fault` preset.
-    Device {
-        name: "gf100",
-        // Its own list (the shared cells, the engine and the GF100 files), so
-        // a GF100-only change does not rebuild every pcnt_top configuration.
-        file_list: "rtl/pcnt/pcnt_gf100.f",
-        top: "pcnt_gf100_top",
-        shim: "csrc/gf100_shim.cpp",
-        // `gf_fault` unfaulted too: the clean control a GF100 fault's saved
-        // stimulus must pass on (as PCOUNTER's fault stimulus does on its
-        // plain 2-domain builds).
-        configs: &[("fermi", &[]), ("kepler", &[]), ("gf_fault", &[]), ("fermi_lax", &[]), ("fermi_full", &[])],
-        waivers: true,
-        params_of: Some(gf_params),
-        fault_config: "gf_fault",
-        // The 18-domain GK104-like preset: 200 s of C++ at -O3, most of the
-        // harness build's critical path, for two 200 000-cycle runs of the
-        // default regression; -O1 compiles it in 46 s and it runs at about a
-        // third of the speed (docs/performance.md, issue 16). The
-        // whole GF100 (10 domains) likewise (issue 29). A whole GK104 (28
-        // domains) is not built: about 75 s of one core, and make test's
-        // margin under 15 minutes is smaller than that.
-        o1_configs: &["kepler", "fermi_full"],
-        poke: true,
-    },
-];
+/// Every manifest's tops but the `builtin` one (pcnt_top, built from
+/// `CONFIGS` above); a manifest that does not parse stops the build naming
+/// the file and the key.
+fn devices(root: &Path) -> Vec<Device> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in ["rtl", "tests"] {
+        for e in fs::read_dir(root.join(dir)).unwrap().flatten() {
+            let m = e.path().join("device.toml");
+            if m.is_file() {
+                files.push(m);
+            }
+        }
+    }
+    files.sort();
+    let mut out = Vec::new();
+    for m in files {
+        println!("cargo:rerun-if-changed={}", m.display());
+        let at = m.strip_prefix(root).unwrap_or(&m).display().to_string();
+        let doc: toml::Table = fs::read_to_string(&m).unwrap().parse().unwrap_or_else(|e| panic!("{at}: {e}"));
+        let tops = doc.get("top").and_then(|t| t.as_array()).cloned().unwrap_or_default();
+        for t in tops {
+            let str_of = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
+            let need = |k: &str| str_of(k).unwrap_or_else(|| panic!("{at}: a [[top]] without '{k}'"));
+            let strs = |v: Option<&toml::Value>| -> Vec<String> {
+                v.and_then(|v| v.as_array())
+                    .map(|a| {
+                        a.iter()
+                            .map(|x| x.as_str().unwrap_or_else(|| panic!("{at}: {x} is not a string")).to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            if t.get("builtin").and_then(|b| b.as_bool()) == Some(true) {
+                continue;
+            }
+            let configs = t
+                .get("configs")
+                .and_then(|c| c.as_array())
+                .unwrap_or_else(|| panic!("{at}: top {} has no configs", need("name")))
+                .iter()
+                .map(|c| {
+                    let name = c
+                        .get("name")
+                        .and_then(|n| n.as_str())
+                        .unwrap_or_else(|| panic!("{at}: a config without 'name'"));
+                    (name.to_string(), strs(c.get("params")))
+                })
+                .collect();
+            let params_of: Option<fn(&str) -> Vec<String>> = match str_of("params_from").as_deref() {
+                None => None,
+                Some("gf100_preset") => Some(gf_params),
+                Some(x) => panic!("{at}: params_from = \"{x}\": the build knows gf100_preset only"),
+            };
+            out.push(Device {
+                name: need("name"),
+                file_list: need("file_list"),
+                top: need("module"),
+                shim: need("shim"),
+                configs,
+                waivers: t.get("waivers").and_then(|b| b.as_bool()).unwrap_or(false),
+                params_of,
+                fault_config: str_of("fault_config").unwrap_or_default(),
+                o1_configs: strs(t.get("o1_configs")),
+                poke: t.get("poke").and_then(|b| b.as_bool()).unwrap_or(false),
+            });
+        }
+    }
+    out
+}
 
 /// `pcnt_gf100_top` parameters of a `GfConfig` preset.
 fn gf_params(preset: &str) -> Vec<String> {
@@ -425,7 +443,19 @@ fn main() {
         )
         .unwrap();
     }
-    for d in DEVICES {
+    let devices = devices(&root);
+    if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
+        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
+        for f in faults(&dir) {
+            assert!(
+                f.device == "pcnt" || devices.iter().any(|d| d.name == f.device),
+                "fault {}: device: {} is no top of a device manifest (rtl/*/device.toml, tests/*/device.toml)",
+                f.name,
+                f.device
+            );
+        }
+    }
+    for d in &devices {
         libs.extend(device_jobs(d, &root, &sim, &out, &verilator, &vroot, &cache));
     }
     for (lib, dir) in build_all(libs, &cache) {
@@ -612,21 +642,21 @@ fn device_jobs(
     vroot: &Path,
     cache: &VCache,
 ) -> Vec<Lib> {
-    let files = rtl_files(root, d.file_list);
-    let shim = sim.join(d.shim);
+    let files = rtl_files(root, &d.file_list);
+    let shim = root.join(&d.shim);
     let computed = |n: &str| d.params_of.map(|p| p(n)).unwrap_or_default();
     // A configuration's parameters: its own list, then the computed ones.
     let params = |n: &str| -> Vec<String> {
-        let own = d.configs.iter().find(|(c, _)| *c == n).map_or(&[][..], |(_, p)| *p);
-        own.iter().map(|x| x.to_string()).chain(computed(n)).collect()
+        let own = d.configs.iter().find(|(c, _)| c == n).map_or(&[][..], |(_, p)| p.as_slice());
+        own.iter().cloned().chain(computed(n)).collect()
     };
     // (build name, the configuration it is built on, parameters, fault)
     let mut builds: Vec<(String, String, Vec<String>, Option<Fault>)> =
-        d.configs.iter().map(|(n, _)| (n.to_string(), n.to_string(), params(n), None)).collect();
+        d.configs.iter().map(|(n, _)| (n.clone(), n.clone(), params(n), None)).collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
         for f in faults(&dir).into_iter().filter(|f| f.device == d.name) {
-            let base = f.config.clone().unwrap_or_else(|| d.fault_config.to_string());
+            let base = f.config.clone().unwrap_or_else(|| d.fault_config.clone());
             assert!(
                 base == d.fault_config || d.configs.iter().any(|(c, _)| *c == base),
                 "fault {}: config: {base} is not a {} configuration",
@@ -648,8 +678,8 @@ fn device_jobs(
             Some(f) => (patched_copy(root, &files, f, &dir.join("rtl"), &inc), dir.join("rtl")),
         };
         let prefix = format!("V{name}");
-        let opt: u8 = if fault.is_some() || d.o1_configs.contains(&cfg.as_str()) { 1 } else { 3 };
-        let large = d.o1_configs.contains(&cfg.as_str());
+        let large = d.o1_configs.contains(&cfg);
+        let opt: u8 = if fault.is_some() || large { 1 } else { 3 };
         let no_case: &[&str] = if fault.is_some() || large { NO_CASE_CHECKS } else { &[] };
         let mut key = Key::new();
         key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
@@ -677,7 +707,7 @@ fn device_jobs(
                     cmd.arg(root.join(WAIVERS));
                 }
                 cmd.arg(format!("-I{}", incdir.display()));
-                cmd.args(["--prefix", &prefix, "--top-module", d.top])
+                cmd.args(["--prefix", &prefix, "--top-module", &d.top])
                     .args(&params)
                     .arg("-Mdir")
                     .arg(dir.join("obj"))

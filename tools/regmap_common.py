@@ -19,7 +19,7 @@ except ImportError:
 
 
 # The Rust `impl Field` of a generated register module whose `Field` has
-# `lsb` and `width` (PMON, R10K).
+# `lsb` and `width` (the exporters of regmap/ that use it).
 RUST_FIELD_IMPL = [
     "impl Field {",
     "    pub const fn mask(self) -> u32 {",

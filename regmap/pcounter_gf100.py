@@ -1,4 +1,4 @@
-"""GF100 exporter of regmap/pcounter.rdl (tools/regmap_pcounter.py calls it).
+"""GF100 exporter of regmap/pcounter.rdl (regmap/pcounter.py calls it).
 
 The addrmap `pcounter_gf100` composes three block types (one domain, one
 domain set, MAIN; docs/design/gf100.md section 1 and 3.1). Each block type

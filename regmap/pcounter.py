@@ -10,7 +10,7 @@ a field, or which generation has it:
   docs/registers.md     the map with generations, kinds and feature flags
   docs/regmap/          PeakRDL: Markdown reference, C header (pcounter.h)
 The GF100+ layout (addrmap pcounter_gf100) has its own exporter,
-tools/regmap_pcounter_gf100.py; outputs() adds its files and its section of
+tools/pcounter_gf100.py; outputs() adds its files and its section of
 docs/registers.md.
 """
 import re
@@ -18,7 +18,7 @@ import sys
 
 from systemrdl.node import RegfileNode
 
-import regmap_pcounter_gf100
+import pcounter_gf100
 from regmap_common import ROOT, access_of, camel, compile_rdl, peakrdl
 
 SRC = ROOT / "regmap" / "pcounter.rdl"
@@ -1118,18 +1118,18 @@ def with_generation_notes(header, notes):
 def outputs():
     """{path: text} of every file generated from regmap/pcounter.rdl."""
     m = load()
-    gf = regmap_pcounter_gf100.load()
+    gf = pcounter_gf100.load()
     outs = {
         ROOT / "rtl" / "pcnt" / "pcnt_reg_pkg.sv": gen_sv(m),
         ROOT / "src" / "pcnt" / "regs.rs": gen_rs(m),
-        ROOT / "docs" / "registers.md": gen_md(m) + "\n" + regmap_pcounter_gf100.gen_md(gf),
+        ROOT / "docs" / "registers.md": gen_md(m) + "\n" + pcounter_gf100.gen_md(gf),
     }
     for root, md, h in [(m["roots"][0], PEAKRDL_MD, PEAKRDL_H), (m["roots"][1], PEAKRDL_NV10_MD, PEAKRDL_NV10_H)]:
         notes = mark_generations(root, m)
         views = peakrdl(root, SRC, md, h)
         views[h] = with_generation_notes(views[h], notes)
         outs.update(views)
-    outs.update(regmap_pcounter_gf100.outputs(gf))
+    outs.update(pcounter_gf100.outputs(gf))
     return outs
 
 
