@@ -259,17 +259,16 @@ mutate: setup ## mutation self-test: RTL mutants vs a short lockstep regression 
 # FUZZ_SECS seconds, one after another; an input that panics or runs longer
 # than 10 s stops the run and is saved under fuzz/artifacts/TARGET/.
 FUZZ_SECS ?= 600
-FUZZ_TARGETS ?= script pmon_script r10k_script record_dump mmiotrace merge
-fuzz: ## fuzz the script parsers (PCOUNTER, PMON, R10K), record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
+FUZZ_TARGETS ?= script device_script record_dump mmiotrace merge
+fuzz: ## fuzz the script parsers (PCOUNTER's; every device's through the registry), record-dump, mmiotrace import and merge inputs (FUZZ_SECS=600 per target; nightly + cargo-fuzz)
 	@command -v cargo-fuzz >/dev/null || { echo "fuzz: cargo-fuzz missing. Run:  cargo install cargo-fuzz && rustup toolchain install nightly"; exit 1; }
 	@for t in $(FUZZ_TARGETS); do \
 	  case $$t in \
 	    script) seeds="../tests/scripts ../tests/corpus";; \
-	    pmon_script) seeds="../tests/scripts/pmon";; \
-	    r10k_script) seeds="../tests/scripts/r10k";; \
+	    device_script) seeds="../tests/scripts";; \
 	    mmiotrace) seeds="../tests/mmiotrace";; \
 	    record_dump|merge) seeds="../tests/fuzz/seeds/$$t";; \
-	    *) echo "fuzz: unknown target '$$t' (expected one of: script pmon_script r10k_script record_dump mmiotrace merge)"; exit 2;; \
+	    *) echo "fuzz: unknown target '$$t' (expected one of: script device_script record_dump mmiotrace merge)"; exit 2;; \
 	  esac; \
 	  mkdir -p fuzz/corpus/$$t; \
 	  echo "fuzz: $$t for $(FUZZ_SECS) s"; \
@@ -293,7 +292,7 @@ lint: setup ## Verilator -Wall lint of every top of every device manifest (rtl/*
 # domain against the architectural state"), from the statistics and a dump of
 # the netlist's flop cells (a line appended to the Yosys script writes it to
 # $(OUT)).
-synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), then every top a device manifest lists a synth script for (the GF100 top, the PMON box, the R12000 counters); prints cells and flops, and pcnt_top's flops per domain against the architectural state
+synth: venv ## Yosys synthesis of the PCOUNTER top (SYNTH_DOMAINS=8), then every top a device manifest lists a synth script for; prints cells and flops, and pcnt_top's flops per domain against the architectural state
 	@mkdir -p $(OUT) $(SYNTH_DIR)
 	sed 's/chparam -set NumDomains 8 pcnt_top/chparam -set NumDomains $(SYNTH_DOMAINS) pcnt_top/' rtl/pcnt/synth.ys > $(SYNTH_DIR)/synth-pcnt.ys
 	echo 'tee -q -o $(SYNTH_DIR)/synth-pcnt-flops.il dump t:$$_DFF* t:$$_SDFF* t:$$_DLATCH*' >> $(SYNTH_DIR)/synth-pcnt.ys

@@ -146,11 +146,8 @@ def gen_sv(m):
          "//",
          "// The package is the whole map, and the RTL reads only some of it (the",
          "// field widths, resets and the count's mask are the map's record, used by",
-         "// the docs and checked against the model's copy). The waiver sits here",
-         "// rather than in rtl/lint.vlt (where PCOUNTER's and PMON's packages have",
-         "// theirs) so that it covers this generated file only and leaves the",
-         "// waiver file, part of every harness build's cache key, unchanged.",
-         "/* verilator lint_off UNUSEDPARAM */",
+         "// the docs and checked against the model's copy): rtl/lint.vlt waives",
+         "// UNUSEDPARAM for every generated `*_reg_pkg.sv`.",
          f"package {SV_PKG};",
          "",
          "  // Variant parameter values (R2).",
@@ -188,7 +185,7 @@ def gen_sv(m):
     items = [("logic [31:0]", "CntWrMask", sv_hex(cnt["masks"]["R12000"])), ("logic [31:0]", "CntReset", sv_hex(0))]
     w = max(len(n) for _, n, _ in items)
     o += [f"  localparam {t} {n:<{w}} = {v};" for t, n, v in items]
-    o += ["", "endpackage", "/* verilator lint_on UNUSEDPARAM */"]
+    o += ["", "endpackage"]
     return "\n".join(o) + "\n"
 
 

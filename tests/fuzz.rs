@@ -205,14 +205,14 @@ fn script_parser() {
     run("script", &seeds(&["tests/scripts", "tests/scripts/bad", "tests/corpus"], ".pcs"), checks::script);
 }
 
+/// Every device's script reader but PCOUNTER's (above), through the
+/// registry: the device's scripts (tests/scripts/<name>/*.<ext>) as seeds.
 #[test]
-fn pmon_script_parser() {
-    run("pmon_script", &seeds(&["tests/scripts/pmon"], ".pms"), checks::pmon_script);
-}
-
-#[test]
-fn r10k_script_parser() {
-    run("r10k_script", &seeds(&["tests/scripts/r10k"], ".r10k"), checks::r10k_script);
+fn every_device_script_reader() {
+    for d in &pcounter_sim::devices::DEVICES[1..] {
+        let dir = format!("tests/scripts/{}", d.name);
+        run("device_script", &seeds(&[dir.as_str()], &format!(".{}", d.script_ext)), checks::device_script);
+    }
 }
 
 #[test]

@@ -30,8 +30,9 @@ layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/
 gf_presets=$(sed -nE 's/^pub const PRESETS: &\[&str\] = &\[(.*)\];/\1/p' src/pcnt/gf100/config.rs | tr -d '"' | tr ',' ' ')
 # Injected faults: one build per tests/faults/*.fault.
 faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
-# Devices: the registry's names (sim/src/devices.rs, each entry's `name:`).
-devices=$(sed -nE 's/^        name: "([a-z0-9]+)",$/\1/p' sim/src/devices.rs | tr '\n' ' ')
+# Devices: the registry's names (sim/src/devices.rs `DEVICES`: each
+# device's module, named as the device, a unit test there checks).
+devices=$(sed -nE 's/^pub static DEVICES: .* = &\[(.*)\];/\1/p' sim/src/devices.rs | grep -oE '[a-z0-9_]+::DEVICE' | sed 's/::DEVICE//' | tr '\n' ' ')
 max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.rs | tr -d _)
 window_max=$(sed -nE 's/^pub const WINDOW_MAX: u64 = ([0-9_]+);/\1/p' sim/src/engine/artifacts.rs | tr -d _)
 [ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$gf_presets" ] && [ -n "$max_seeds" ] && [ -n "$window_max" ] ||

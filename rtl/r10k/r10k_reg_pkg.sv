@@ -16,11 +16,8 @@
 //
 // The package is the whole map, and the RTL reads only some of it (the
 // field widths, resets and the count's mask are the map's record, used by
-// the docs and checked against the model's copy). The waiver sits here
-// rather than in rtl/lint.vlt (where PCOUNTER's and PMON's packages have
-// theirs) so that it covers this generated file only and leaves the
-// waiver file, part of every harness build's cache key, unchanged.
-/* verilator lint_off UNUSEDPARAM */
+// the docs and checked against the model's copy): rtl/lint.vlt waives
+// UNUSEDPARAM for every generated `*_reg_pkg.sv`.
 package r10k_reg_pkg;
 
   // Variant parameter values (R2).
@@ -61,4 +58,3 @@ package r10k_reg_pkg;
   localparam logic [31:0] CntReset  = 32'h0000_0000;
 
 endpackage
-/* verilator lint_on UNUSEDPARAM */

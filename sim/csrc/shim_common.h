@@ -1,5 +1,5 @@
 // What every device's C ABI shim shares (sim/csrc/shim.cpp for PCOUNTER,
-// pmon_shim.cpp for PMON): the Verilated model's life (a context of its
+// the `shim` of each device manifest for the others): the Verilated model's life (a context of its
 // own, seeded random initial values, reset held low), the VCD trace, the
 // clock edge that ends a bus cycle, and moving ports to and from 32-bit
 // words. A shim adds its device's input and output records.

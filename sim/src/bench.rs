@@ -21,8 +21,9 @@ pub fn bench(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<()
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
         "bench: seed {seed}, {cycles} cycles per run, PCOUNTER ({}) on GT215, NV20 and GF100 (fermi, kepler), \
-         the default PMON box and the R12000 counters; one pre-generated stimulus per configuration",
-        crate::pcnt::bench::BUILT_ON
+         then every other device ({}); one pre-generated stimulus per configuration",
+        crate::pcnt::bench::BUILT_ON,
+        crate::devices::DEVICES[1..].iter().map(|d| d.title).collect::<Vec<_>>().join(", ")
     );
     println!("{:<32} {:<26} {:>12} {:>16} {:>9}", "configuration", "mode", "cycles/s", "domain-cycles/s", "seconds");
     for d in crate::devices::DEVICES {

@@ -66,7 +66,7 @@ pub enum Cmd {
         /// Folder of the results (created when missing)
         #[arg(long, default_value = "out", value_name = "DIR")]
         out: PathBuf,
-        /// Only the configurations whose label contains TEXT (e.g. "8 domains", "PMON")
+        /// Only the configurations whose label contains TEXT (e.g. "8 domains", "GF100")
         #[arg(long, value_name = "TEXT")]
         only: Option<String>,
         /// Modes to run, comma-separated: model, rtl, lockstep, trace

@@ -52,83 +52,47 @@ pub struct Device {
     pub job_label: fn(&JobResult) -> String,
     /// Its rows of `pcnt bench` (those the table selects).
     pub bench_rows: fn(&mut Table, u64, u64, &Path) -> Result<(), String>,
+    /// The reader's round trip (the fuzz checks, tests/fuzz/checks.rs):
+    /// parse the script `text` named `file` (device line blanked, `args` its
+    /// arguments), render the commands and parse that again. `Ok(None)`: the
+    /// same commands; `Ok(Some(why))`: the round trip changed them;
+    /// `Err("FILE:LINE: message")`: the reader refuses the script.
+    pub round_trip: RoundTrip,
+}
+
+/// See [`Device::round_trip`].
+pub type RoundTrip = fn(file: &str, text: &str, args: &[&str]) -> Result<Option<String>, String>;
+
+/// [`Device::round_trip`] of a reader `parse` and renderer `render` over the
+/// commands, whatever they are.
+pub fn round_trip<C: PartialEq + std::fmt::Debug>(
+    file: &str,
+    parse: impl Fn(&str, &str) -> Result<Vec<C>, String>,
+    render: impl Fn(&[C]) -> String,
+    text: &str,
+) -> Result<Option<String>, String> {
+    let cmds = parse(file, text)?;
+    let rendered = render(&cmds);
+    Ok(match parse("rendered", &rendered) {
+        Err(e) => Some(format!("the render of a parsed script does not parse: {e}\n{rendered}")),
+        Ok(again) if again != cmds => Some(format!("the render/parse round trip changed the script:\n{rendered}")),
+        Ok(_) => None,
+    })
 }
 
 pub use crate::engine::regress::{DeviceArgs, DEVICE_OPTIONS};
 
 /// A device with one build per seed, run by the engine's regression
 /// (`engine::regress`): its device-specific options are none.
-fn seeds_only<J: regress::Job>(o: &Opts, _: &DeviceArgs, s: &ShardOpts) -> Result<usize, String> {
+pub fn seeds_only<J: regress::Job>(o: &Opts, _: &DeviceArgs, s: &ShardOpts) -> Result<usize, String> {
     regress::cosim_shard::<J>(o, s)
 }
 
-/// Every device, PCOUNTER (the default) first.
-pub static DEVICES: &[Device] = &[
-    Device {
-        name: "pcnt",
-        title: "PCOUNTER",
-        about: "NVIDIA PCOUNTER, NV10 to GF100 (seed 003)",
-        aliases: &["pcounter"],
-        script_ext: "pcs",
-        script_help: crate::pcnt::script::help,
-        faults: || {
-            let mut v = crate::ffi::Rtl::faults();
-            v.extend(crate::pcnt::gf100::ffi::faults());
-            v
-        },
-        own_options: DEVICE_OPTIONS,
-        run_script: |name, text, args, o| {
-            no_args("pcnt", name, args)?;
-            crate::pcnt::runner::run_text(name, text, o)
-        },
-        cosim: crate::pcnt::runner::cosim_with,
-        summary: crate::pcnt::runner::print_summary,
-        job_label: |j| format!("job {} (seed {} {} d{})", j.index, j.seed, j.gen, j.domains),
-        bench_rows: |t, seed, cycles, out| {
-            crate::pcnt::bench::rows(t, seed, cycles, out)?;
-            crate::pcnt::bench::gf100_rows(t, seed, cycles, out)
-        },
-    },
-    Device {
-        name: "pmon",
-        title: "PMON",
-        about: "Intel PMON FPGA IP counter box (seed 001)",
-        aliases: &[],
-        script_ext: "pms",
-        script_help: crate::pmon::cmd::help,
-        faults: crate::pmon::ffi::faults,
-        own_options: &[],
-        run_script: |name, text, args, o| {
-            let base =
-                crate::pmon::cmd::Base::from_args(args).map_err(|e| ScriptError::Input(format!("{name}: {e}")))?;
-            crate::pmon::runner::run_text(name, text, base, o)
-        },
-        cosim: seeds_only::<crate::pmon::runner::Job>,
-        summary: |r, secs| regress::print_summary("PMON", r, secs),
-        job_label: |j| format!("PMON job {} (seed {})", j.index, j.seed),
-        bench_rows: crate::pmon::bench::rows,
-    },
-    Device {
-        name: "r10k",
-        title: "R10K",
-        about: "MIPS R10000/R12000 event counters (seed 002)",
-        aliases: &[],
-        script_ext: "r10k",
-        script_help: crate::r10k::cmd::help,
-        faults: crate::r10k::ffi::faults,
-        own_options: &[],
-        run_script: |name, text, args, o| match args {
-            [] | [_] => crate::r10k::runner::run_text(name, text, args.first().copied(), o),
-            _ => Err(ScriptError::Input(format!("{name}: usage: device r10k [r10000|r12000]"))),
-        },
-        cosim: seeds_only::<crate::r10k::runner::Job>,
-        summary: |r, secs| regress::print_summary("R10K", r, secs),
-        job_label: |j| format!("R10K job {} (seed {} {})", j.index, j.seed, j.gen),
-        bench_rows: crate::r10k::bench::rows,
-    },
-];
+/// Every device, PCOUNTER (the default) first: each is its folders and its
+/// line here (its `DEVICE`, defined in its own module).
+pub static DEVICES: &[&Device] = &[&crate::pcnt::DEVICE, &crate::pmon::DEVICE, &crate::r10k::DEVICE];
 
-fn no_args(device: &str, name: &str, args: &[&str]) -> Result<(), ScriptError> {
+pub fn no_args(device: &str, name: &str, args: &[&str]) -> Result<(), ScriptError> {
     match args.first() {
         None => Ok(()),
         Some(a) => Err(ScriptError::Input(format!("{name}: unexpected '{}' after 'device {device}'", show(a)))),
@@ -137,12 +101,15 @@ fn no_args(device: &str, name: &str, args: &[&str]) -> Result<(), ScriptError> {
 
 /// The device named `name` (case-insensitive; its registry name or an alias).
 pub fn by_name(name: &str) -> Option<&'static Device> {
-    DEVICES.iter().find(|d| d.name.eq_ignore_ascii_case(name) || d.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+    DEVICES
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name) || d.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+        .copied()
 }
 
 /// The device whose fault build `fault` is.
 pub fn of_fault(fault: &str) -> Option<&'static Device> {
-    DEVICES.iter().find(|d| (d.faults)().contains(&fault))
+    DEVICES.iter().find(|d| (d.faults)().contains(&fault)).copied()
 }
 
 /// A script split for its device: the device, the device line's arguments
@@ -188,7 +155,7 @@ pub fn split<'t>(name: &str, text: &'t str) -> Result<Split<'t>, String> {
         if body == 0 {
             return Err(empty());
         }
-        return Ok(Split { device: &DEVICES[0], args: Vec::new(), text: text.to_string() });
+        return Ok(Split { device: DEVICES[0], args: Vec::new(), text: text.to_string() });
     };
     let known = || DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", ");
     let Some(dev_name) = toks.get(1) else {
@@ -284,5 +251,19 @@ mod tests {
             }
             assert!(d.own_options.iter().all(|o| DEVICE_OPTIONS.contains(o)));
         }
+    }
+
+    /// tools/check_vars.sh (`make check-vars`) reads the registry's names
+    /// from the registry line: each device's module is named as the device.
+    #[test]
+    fn each_registry_entry_is_the_module_of_its_name() {
+        let src = include_str!("devices.rs");
+        let line = src.lines().find(|l| l.starts_with("pub static DEVICES:")).unwrap();
+        let modules: Vec<&str> = line
+            .split("::DEVICE")
+            .filter_map(|p| p.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next())
+            .collect();
+        let names: Vec<&str> = DEVICES.iter().map(|d| d.name).collect();
+        assert_eq!(modules[..modules.len() - 1], names[..], "{line}");
     }
 }

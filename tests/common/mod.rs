@@ -1,5 +1,5 @@
 //! Helpers shared by the harness's integration tests (`tests/lockstep.rs`,
-//! `tests/mmiotrace.rs`, the PMON and R10K lockstep tests, ...).
+//! `tests/mmiotrace.rs`, every device's lockstep tests, ...).
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use pcounter_sim::{dump, mmiotrace, pmon, r10k, script};
+use pcounter_sim::{devices, dump, mmiotrace, script};
 
 /// Lines `str::lines` sees: an error may name any of them.
 fn line_count(text: &str) -> usize {
@@ -40,49 +40,35 @@ pub fn script(data: &[u8]) {
     }
 }
 
-/// An error of the PMON / R10K script readers: `FILE:LINE: message`, the
-/// line within the input.
+/// An error of a device's script reader: `FILE:LINE: message`, the line
+/// within the input (0: the script as a whole, e.g. its device line's
+/// arguments or no command at all).
 fn device_script_error(file: &str, text: &str, e: &str) {
-    let line = e
-        .strip_prefix(&format!("{file}:"))
-        .and_then(|r| r.split(':').next())
-        .and_then(|n| n.parse::<usize>().ok())
-        .unwrap_or_else(|| panic!("error without {file}:LINE: {e}"));
-    assert!(line >= 1 && line <= line_count(text), "line {line} of {}: {e}", line_count(text));
+    let rest = e.strip_prefix(&format!("{file}:")).unwrap_or_else(|| panic!("error without {file}: {e}"));
+    let line = match rest.split(':').next().and_then(|n| n.parse::<usize>().ok()) {
+        Some(n) => n,
+        None if rest.starts_with(' ') => 0,
+        None => panic!("error without {file}:LINE: {e}"),
+    };
+    assert!(line <= line_count(text), "line {line} of {}: {e}", line_count(text));
     assert!(e.len() > file.len() + 3, "empty message: {e}");
 }
 
-/// `pcnt script` on a PMON script (`device pmon`): parse; the commands
-/// render to a script that parses back to the same commands.
-pub fn pmon_script(data: &[u8]) {
+/// `pcnt script` on any device's script: the registry picks the device from
+/// the first command line (none: PCOUNTER), its reader parses the script,
+/// and the parsed commands render to a script that parses back to the same
+/// commands (saved stimulus and shrunk scripts depend on it).
+pub fn device_script(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    match pmon::cmd::parse("fuzz.pms", text, pmon::cmd::Base::Unit) {
-        Ok(s) => {
-            let cmds: Vec<_> = s.into_iter().map(|(_, c)| c).collect();
-            let rendered = pmon::cmd::render(&cmds);
-            let again = pmon::cmd::parse("rendered.pms", &rendered, pmon::cmd::Base::Unit)
-                .unwrap_or_else(|e| panic!("render of a parsed PMON script does not parse: {e}\n{rendered}"));
-            let again: Vec<_> = again.into_iter().map(|(_, c)| c).collect();
-            assert_eq!(again, cmds, "render/parse round trip changed the PMON script:\n{rendered}");
-        }
-        Err(e) => device_script_error("fuzz.pms", text, &e),
-    }
-}
-
-/// `pcnt script` on an R10K script (`device r10k [r10000|r12000]`): parse;
-/// the body renders to a script that parses back to the same commands.
-pub fn r10k_script(data: &[u8]) {
-    let Some(text) = text(data) else { return };
-    match r10k::cmd::parse("fuzz.r10k", text) {
-        Ok(s) => {
-            let cmds: Vec<_> = s.body.into_iter().map(|(_, c)| c).collect();
-            let rendered = r10k::cmd::render(&cmds);
-            let again = r10k::cmd::parse("rendered.r10k", &rendered)
-                .unwrap_or_else(|e| panic!("render of a parsed R10K script does not parse: {e}\n{rendered}"));
-            let again: Vec<_> = again.body.into_iter().map(|(_, c)| c).collect();
-            assert_eq!(again, cmds, "render/parse round trip changed the R10K script:\n{rendered}");
-        }
-        Err(e) => device_script_error("fuzz.r10k", text, &e),
+    let file = "fuzz.script";
+    let s = match devices::split(file, text) {
+        Ok(s) => s,
+        Err(e) => return device_script_error(file, text, &e),
+    };
+    match (s.device.round_trip)(file, &s.text, &s.args) {
+        Ok(None) => {}
+        Ok(Some(why)) => panic!("{}: {why}", s.device.title),
+        Err(e) => device_script_error(file, text, &e),
     }
 }
 

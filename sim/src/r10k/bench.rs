@@ -1,6 +1,6 @@
 //! The R10K rows of `pcnt bench` / `make bench`: the R12000 unit on one
 //! pre-generated random stimulus, replayed in the same four modes and
-//! printed in the same columns as PCOUNTER's and PMON's rows: model alone,
+//! printed in the same columns as every device's rows: model alone,
 //! RTL alone (no model, no compare), lockstep with the full per-cycle
 //! compare, and lockstep with tracing on. The timing and the printing are
 //! the engine's (`engine::bench`).
