@@ -306,6 +306,7 @@ fn main() {
         }
     }
     netlists(&mut variants);
+    device_tests(&root, &out);
 
     let cache = VCache::new(&out, &verilator);
     let mut libs = vec![runtime(&vroot, &cache)];
@@ -475,6 +476,37 @@ fn main() {
          /// The pinned Verilator the harness was built with (tools/requirements.txt).\npub static VERILATOR_BIN: &str = {verilator:?};\n"
     );
     fs::write(out.join("harness_flags.rs"), flags).unwrap();
+}
+
+/// Every device folder of tests/ (`tests/<name>/`, `<name>` a device of the
+/// registry or a manifest top) as modules of two test binaries, so a device
+/// is its folders and nothing lists it: `device_tests.rs` declares each
+/// folder's `tests.rs` as module `<name>` of tests/devices.rs (the device's
+/// own tests), `csr_targets.rs` each folder's `csr.rs` as a module of
+/// tests/csr.rs and `device_targets()`, the CSR targets of all of them.
+fn device_tests(root: &Path, out: &Path) {
+    let tests = root.join("tests");
+    println!("cargo:rerun-if-changed={}", tests.display());
+    let mut dirs: Vec<PathBuf> =
+        fs::read_dir(&tests).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    let (mut own, mut csr, mut targets) = (String::new(), String::new(), String::new());
+    for d in dirs {
+        let name = d.file_name().unwrap().to_string_lossy().to_string();
+        for (file, text) in [("tests.rs", &mut own), ("csr.rs", &mut csr)] {
+            let f = d.join(file);
+            if f.is_file() {
+                println!("cargo:rerun-if-changed={}", f.display());
+                writeln!(text, "#[path = {:?}]\nmod {name};", f.display().to_string()).unwrap();
+            }
+        }
+        if d.join("csr.rs").is_file() {
+            writeln!(targets, "    v.extend({name}::targets());").unwrap();
+        }
+    }
+    fs::write(out.join("device_tests.rs"), own).unwrap();
+    let f = format!("{csr}\n/// The CSR targets of every device folder (tests/<name>/csr.rs).\nfn device_targets() -> Vec<Target> {{\n    let mut v = Vec::new();\n{targets}    v\n}}\n");
+    fs::write(out.join("csr_targets.rs"), f).unwrap();
 }
 
 /// `make gatesim` (tools/gatesim.py) sets PCNT_NETLIST_DIR to a folder of

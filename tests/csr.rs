@@ -11,7 +11,7 @@
 //!   register;
 //! - aliasing: with random values in every stored register, a write changes
 //!   no other register's stored bits except by the side effects the device's
-//!   semantics give its action bits (PMON P7, P10).
+//!   semantics give its action bits (e.g. P7, P10).
 //!
 //! Every access runs through the device's lockstep (RTL compared with the
 //! model on every cycle); the expectations come from each device's hand
@@ -20,14 +20,9 @@
 //! CSR tests (table against register map, decode holes, side effects with
 //! exact values) sit in its module.
 
-#[path = "pcnt/gf100_csr.rs"]
-mod gf100;
-#[path = "pcnt/csr.rs"]
-mod pcnt;
-#[path = "pmon/csr.rs"]
-mod pmon;
-#[path = "r10k/csr.rs"]
-mod r10k;
+// Each device folder's CSR targets (`tests/<name>/csr.rs`, its `targets()`;
+// sim/build.rs lists the folders): `device_targets()`.
+include!(concat!(env!("OUT_DIR"), "/csr_targets.rs"));
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,8 +40,8 @@ pub enum Back {
     /// Not checked after a write: counters and status, which follow the
     /// design's state (their reset value is still checked).
     State,
-    /// A constant: reads its reset value whatever is written (the PMON
-    /// discovery registers, P2).
+    /// A constant: reads its reset value whatever is written (discovery
+    /// registers, P2).
     Reset,
 }
 
@@ -116,11 +111,7 @@ pub fn unchanged(_w: &CsrReg, _v: u32, _other: &CsrReg, before: u32) -> u32 {
 }
 
 fn targets() -> Vec<Target> {
-    let mut v = pcnt::targets();
-    v.extend(gf100::targets());
-    v.extend(pmon::targets());
-    v.extend(r10k::targets());
-    v
+    device_targets()
 }
 
 fn written(all: Vec<Target>) -> impl Iterator<Item = Target> {

@@ -25,6 +25,8 @@ use pcounter_sim::lockstep::Engine;
 use pcounter_sim::script::Cmd;
 use pcounter_sim::stim::MMIO_BASE;
 
+#[path = "gf100_csr.rs"]
+mod gf100_csr;
 #[path = "seed_regs.rs"]
 mod seed_regs;
 use seed_regs::{SeedKind, SeedReg, SEED_REGS, SEED_REGS_NV10};
@@ -99,10 +101,18 @@ impl crate::Bus for Engine {
     }
 }
 
+/// PCOUNTER's targets: NV10:GT215 per generation (`nv_targets`) and the
+/// GF100 presets (`gf100_csr.rs`).
+pub fn targets() -> Vec<crate::Target> {
+    let mut v = nv_targets();
+    v.extend(gf100_csr::targets());
+    v
+}
+
 /// Per generation: the reset values with one domain and with the
 /// generation's maximum; the write tests with min(2, maximum) domains (the
 /// 1-domain NV20/NV30 shared CTRL is `shared_ctrl_without_domain_1`'s).
-pub fn targets() -> Vec<crate::Target> {
+fn nv_targets() -> Vec<crate::Target> {
     let mut v = Vec::new();
     for gen in Gen::ALL {
         let mut counts = vec![1, gen.max_domains(), doms(gen, 2)];

@@ -11,7 +11,7 @@
 //!   required fault fails at least one of them, and a wrong expected value
 //!   fails.
 
-mod common;
+
 
 use std::fs;
 
@@ -22,7 +22,7 @@ use pcounter_sim::engine::regress::{Job as _, Run as _, PLAN_NAME};
 use pcounter_sim::r10k::ffi;
 use pcounter_sim::r10k::runner::Job;
 
-use common::{root, scratch};
+use crate::common::{self, root, scratch};
 
 /// Failure artifacts under `out`, shrinking for `shrink_secs`.
 fn art(out: std::path::PathBuf, shrink_secs: u64) -> Artifacts {

@@ -9,7 +9,7 @@
 //! - the PMON scenario scripts pass in lockstep and model-only, and a
 //!   wrong expected value in one of them fails.
 
-mod common;
+
 
 use std::fs;
 
@@ -19,7 +19,7 @@ use pcounter_sim::engine::regress::{Job as _, Run as _, PLAN_NAME};
 use pcounter_sim::pmon::ffi;
 use pcounter_sim::pmon::runner::Job;
 
-use common::{root, scratch};
+use crate::common::{self, root, scratch};
 
 /// Failure artifacts under `out`, shrinking for `shrink_secs`.
 fn art(out: std::path::PathBuf, shrink_secs: u64) -> Artifacts {

@@ -1,0 +1,7 @@
+//! The PMON box's own tests (a module of tests/devices.rs, found there by
+//! its folder): the model's tables and the lockstep runs.
+
+#[path = "lockstep.rs"]
+mod lockstep;
+#[path = "model.rs"]
+mod model;

@@ -1,0 +1,7 @@
+//! The R10000/R12000 counters' own tests (a module of tests/devices.rs,
+//! found there by its folder): the model's tables and the lockstep runs.
+
+#[path = "lockstep.rs"]
+mod lockstep;
+#[path = "model.rs"]
+mod model;
