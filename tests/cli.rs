@@ -7,44 +7,15 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-use common::{root, scratch};
+use common::{merge, pcnt, pcnt_in, root, scratch, text};
 use pcounter::regs::Gen;
 use pcounter_sim::coverage::Coverage;
+use pcounter_sim::devices::DEVICES;
 use pcounter_sim::ffi::Rtl;
 use pcounter_sim::runner::{JobResult, Results};
 use pcounter_sim::script;
-
-fn pcnt_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pcnt")).args(args).current_dir(dir).output().unwrap()
-}
-
-fn pcnt(args: &[&str]) -> Output {
-    pcnt_in(&root(), args)
-}
-
-fn text(o: &Output) -> (String, String) {
-    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-}
-
-/// `pcnt merge FILES`: (exit status, stdout, stderr).
-fn merge(files: &[&str]) -> (Option<i32>, String, String) {
-    let o = pcnt(&[&["merge"][..], files].concat());
-    let (out, err) = text(&o);
-    (o.status.code(), out, err)
-}
-
-/// Shard `shard` (I/N) of a short regression, `pcnt cosim ARGS`, results to
-/// `json`, artifacts under `out`; it must pass. Returns (stdout, stderr).
-fn cosim_shard(args: &[&str], shard: &str, json: &str, out: &str) -> (String, String) {
-    let a = [&["cosim"][..], args, &["--no-progress", "--shard", shard, "--json", json, "--out", out]].concat();
-    let r = pcnt(&a);
-    let (o, e) = text(&r);
-    assert_eq!(r.status.code(), Some(0), "{a:?}:\n{o}{e}");
-    (o, e)
-}
 
 /// `pcnt cosim --help` answered "unknown option '--help'": every command now
 /// prints its help (exit 0), naming its options.
@@ -522,22 +493,24 @@ fn make_help_lists_every_user_variable() {
 fn make_refuses_bad_variables_before_building() {
     let counts: Vec<String> = Rtl::domain_counts().iter().map(|d| d.to_string()).collect();
     let gens: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).chain(["gf100"]).collect();
-    // Every fault build of either device (compared as sorted lists: the
+    // Every fault build of every device (compared as sorted lists: the
     // shell's glob order depends on the locale).
-    let mut all_faults: Vec<&str> = Rtl::faults()
-        .into_iter()
-        .chain(pcounter_sim::pcnt::gf100::ffi::faults())
-        .chain(pcounter_sim::pmon::ffi::faults())
-        .chain(pcounter_sim::r10k::ffi::faults())
-        .collect();
+    let mut all_faults: Vec<&str> = DEVICES.iter().flat_map(|d| (d.faults)()).collect();
     all_faults.sort_unstable();
-    let cases = [
+    let names: Vec<&str> = DEVICES.iter().map(|d| d.name).collect();
+    // A fault of each device but PCOUNTER under another DEVICE is refused,
+    // naming its device.
+    let cross: Vec<(String, String)> = DEVICES[1..]
+        .iter()
+        .filter_map(|d| {
+            (d.faults)().first().map(|f| (format!("FAULT={f} DEVICE=pcnt"), format!("FAULT is a {} fault", d.name)))
+        })
+        .collect();
+    let mut cases = vec![
         ("DOMAINS=3", format!("valid domain counts are {}", counts.join(", "))),
         ("DOMAINS=1,2,9", format!("valid domain counts are {}", counts.join(", "))),
         ("FAULT=nonexistent", "valid faults are the stems of tests/faults/*.fault: ".to_string()),
-        ("DEVICE=bogus", "valid devices are pcnt, pmon, r10k".to_string()),
-        ("FAULT=pmon_thresh_gt DEVICE=pcnt", "FAULT is a pmon fault".to_string()),
-        ("FAULT=r10k_exl_ignored DEVICE=pmon", "FAULT is a r10k fault".to_string()),
+        ("DEVICE=bogus", format!("valid devices are {}", names.join(", "))),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         // Domain limits per generation (S24), from regmap/pcounter.rdl: a
@@ -574,6 +547,7 @@ fn make_refuses_bad_variables_before_building() {
         ("FILE=a'b", "quotes and shell characters are not passed through make".to_string()),
         ("FILE=x;y", "quotes and shell characters are not passed through make".to_string()),
     ];
+    cases.extend(cross.iter().map(|(a, b)| (a.as_str(), b.clone())));
     for (var, want) in &cases {
         for target in ["check-vars", "cosim"] {
             let args: Vec<&str> = std::iter::once(target).chain(var.split(' ')).collect();
@@ -610,10 +584,13 @@ fn make_refuses_bad_variables_before_building() {
         let (code, out) = make(&args);
         assert_eq!(code, Some(0), "{ok:?}: {out}");
     }
-    let (code, out) = make(&["check-vars", "DEVICE=pmon", "FAULT=pmon_edge_falling"]);
-    assert_eq!(code, Some(0), "{out}");
-    let (code, out) = make(&["check-vars", "DEVICE=r10k", "FAULT=r10k_stop_at_overflow"]);
-    assert_eq!(code, Some(0), "{out}");
+    // Each device's own faults under its own DEVICE.
+    for d in &DEVICES[1..] {
+        for f in (d.faults)().iter().take(2) {
+            let (code, out) = make(&["check-vars", &format!("DEVICE={}", d.name), &format!("FAULT={f}")]);
+            assert_eq!(code, Some(0), "{out}");
+        }
+    }
     // A FILE name with a space is two names; each must exist.
     let (code, out) = make(&["check-vars", "FILE=tests/scripts/no such.pcs"]);
     assert_eq!(code, Some(2), "{out}");
@@ -625,90 +602,6 @@ fn make_refuses_bad_variables_before_building() {
         assert!(out.starts_with(&format!("make: usage: make {target} FILE=")), "make {target}:\n{out}");
         assert!(!out.contains("false build"), "make {target} built first:\n{out}");
     }
-}
-
-/// `--device pmon` runs the PMON regression with its own summary, and
-/// refuses PCOUNTER-only options instead of dropping them.
-#[test]
-fn cosim_device_pmon_runs_its_own_regression() {
-    let out = scratch("cli-pmon");
-    let o = out.display().to_string();
-    let (stdout, err) =
-        text(&pcnt(&["cosim", "--device", "pmon", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
-    assert!(stdout.contains("cosim PMON PASSED: 2 runs, "), "{stdout}{err}");
-    assert!(!stdout.contains("cosim PASSED"), "ran PCOUNTER too:\n{stdout}");
-    let r = pcnt(&["cosim", "--device", "pmon", "--layout", "odd", "--seeds", "1"]);
-    assert_eq!(r.status.code(), Some(2));
-    assert!(text(&r).1.contains("--layout is a PCOUNTER option"), "{}", text(&r).1);
-    let r = pcnt(&["cosim", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
-    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
-}
-
-/// `pcnt cosim` of one seed on the R10K fault `r10k_irq_without_ie`, which
-/// it catches, artifacts under `out`, then `extra`.
-fn r10k_fault_run<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let base = ["cosim", "--device", "r10k", "--fault", "r10k_irq_without_ie", "--seeds", "1", "--cycles", "20000"];
-    [&base[..], &["--no-progress", "--shrink-secs", "0", "--out", out], extra].concat()
-}
-
-/// `--device r10k` runs the R10000/R12000 regression (odd seeds R10000,
-/// even R12000) with its own summary; PCOUNTER-only options and other
-/// devices' faults are refused, and an R10K fault needs --device r10k.
-#[test]
-fn cosim_device_r10k_runs_its_own_regression() {
-    let out = scratch("cli-r10k");
-    let o = out.display().to_string();
-    let (stdout, err) =
-        text(&pcnt(&["cosim", "--device", "r10k", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
-    assert!(stdout.contains("cosim R10K PASSED: 2 runs, "), "{stdout}{err}");
-    assert!(err.contains("(odd R10000, even R12000)"), "{err}");
-    assert!(!stdout.contains("cosim PASSED") && !stdout.contains("cosim PMON"), "ran another device:\n{stdout}");
-    assert!(out.join("coverage-r10k.json").exists());
-    let r = pcnt(&["cosim", "--device", "r10k", "--layout", "odd", "--seeds", "1"]);
-    assert_eq!(r.status.code(), Some(2));
-    assert!(text(&r).1.contains("--layout is a PCOUNTER option: not with --device r10k"), "{}", text(&r).1);
-    let r = pcnt(&["cosim", "--fault", "r10k_irq_without_ie", "--seeds", "1"]);
-    assert!(text(&r).1.contains("is a R10K fault: run it with --device r10k"), "{}", text(&r).1);
-    let r = pcnt(&["cosim", "--device", "r10k", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
-    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
-    // A fault run fails with exit 1 and names the variant.
-    let r = pcnt(&r10k_fault_run(&o, &[]));
-    let (_, err) = text(&r);
-    assert_eq!(r.status.code(), Some(1), "{err}");
-    assert!(err.contains("cosim R10K FAILED: seed 1 (r10000)") && err.contains("DEVICE=r10k"), "{err}");
-    let (stdout, _) = text(&pcnt(&["faults"]));
-    assert!(stdout.lines().any(|l| l == "r10k_r12000_list_on_r10000"), "{stdout}");
-}
-
-/// `pcnt bench` prints the PMON box's rows beside PCOUNTER's: the four
-/// modes with a positive rate each, the ratio line, and no trace file left.
-#[test]
-fn bench_has_pmon_rows() {
-    let out = scratch("cli-bench");
-    let o = pcnt(&["bench", "--cycles", "3000", "--out", out.to_str().unwrap()]);
-    let (stdout, stderr) = text(&o);
-    assert!(o.status.success(), "{stdout}\n{stderr}");
-    let pmon: Vec<&str> = stdout.lines().filter(|l| l.starts_with("PMON box, 4 counters")).collect();
-    assert_eq!(pmon.len(), 5, "{stdout}");
-    for (line, mode) in pmon.iter().zip(["model alone", "RTL alone", "lockstep (full compare)", "lockstep + tracing"]) {
-        let rest = line["PMON box, 4 counters".len()..].trim_start();
-        assert!(rest.starts_with(mode), "{line}");
-        let rate: f64 = rest[mode.len()..].split_whitespace().next().unwrap().parse().unwrap();
-        assert!(rate > 0.0, "{line}");
-    }
-    assert!(pmon[4].contains("lockstep / RTL alone ="), "{}", pmon[4]);
-    assert!(!out.join("bench-pmon-trace.vcd").exists());
-    // And the R12000 event counters' rows, in the same shape.
-    let r10k: Vec<&str> = stdout.lines().filter(|l| l.starts_with("R12000 event counters")).collect();
-    assert_eq!(r10k.len(), 5, "{stdout}");
-    for (line, mode) in r10k.iter().zip(["model alone", "RTL alone", "lockstep (full compare)", "lockstep + tracing"]) {
-        let rest = line["R12000 event counters".len()..].trim_start();
-        assert!(rest.starts_with(mode), "{line}");
-        let rate: f64 = rest[mode.len()..].split_whitespace().next().unwrap().parse().unwrap();
-        assert!(rate > 0.0, "{line}");
-    }
-    assert!(r10k[4].contains("lockstep / RTL alone ="), "{}", r10k[4]);
-    assert!(!out.join("bench-r10k-trace.vcd").exists());
 }
 
 /// `pcnt bench --only TEXT --modes LIST` runs just those rows and modes and
@@ -724,8 +617,11 @@ fn bench_filters_rows_and_prints_targets() {
     let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("1 domain ")).collect();
     assert!(rows[0].contains("RTL alone") && rows[1].contains("lockstep (full compare)"), "{stdout}");
     assert!(rows[2].contains("lockstep / RTL alone =") && !rows[2].contains("tracing"), "{stdout}");
-    let others = ["PMON", "R12000", "8 domains", "NV20", "GF100"];
-    assert!(!stdout.lines().any(|l| others.iter().any(|o| l.starts_with(o))), "{stdout}");
+    // Every row of the table (between its header and the targets) is a
+    // `1 domain` row.
+    let table = stdout.split("targets (issue 18").next().unwrap();
+    let rows_all = table.lines().skip_while(|l| !l.starts_with("configuration")).skip(1);
+    assert!(rows_all.clone().count() >= 3 && rows_all.clone().all(|l| l.starts_with("1 domain ")), "{stdout}");
     assert!(!stdout.contains("model alone"), "{stdout}");
     let targets = stdout.split("targets (issue 18").nth(1).expect("a targets section");
     for t in ["lockstep (full compare) cycles/s", "lockstep / RTL alone"] {
@@ -743,214 +639,6 @@ fn bench_filters_rows_and_prints_targets() {
         assert_eq!(o.status.code(), Some(2), "{a:?}: {stdout}{stderr}");
         assert!(stderr.contains(why), "{a:?}: {stderr}");
     }
-}
-
-/// PMON shards (`cosim --device pmon --shard I/N --json F`, issue 14) write
-/// results files naming their device; `pcnt merge` groups files by device,
-/// checks each group as one regression and prints one summary per device, so
-/// PCOUNTER's and PMON's shards of one `make cosim SHARD=I/N JSON=...` merge
-/// in one call. Before, `--device pmon` refused `--shard` and `--json`.
-#[test]
-fn pmon_shards_merge_per_device() {
-    let dir = scratch("cli-pmon-shards");
-    let d = |f: &str| dir.join(f).display().to_string();
-    let o = d("out");
-    let pmon = |shard: &str, json: &str| {
-        cosim_shard(&["--device", "pmon", "--seeds", "4", "--cycles", "3000"], shard, json, &o)
-    };
-    let (p0, p1) = (d("p0.json"), d("p1.json"));
-    let (out, err) = pmon("0/2", &p0);
-    assert!(err.contains("cosim PMON: 2 runs = seeds 1..4") && err.contains("shard 0/2 of 4 runs"), "{err}");
-    assert!(out.contains("cosim PMON PASSED: 2 runs, "), "{out}");
-    pmon("1/2", &p1);
-    for (f, idx) in [(&p0, [0, 2]), (&p1, [1, 3])] {
-        let r: Results = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
-        assert_eq!(r.device, "pmon");
-        assert_eq!(r.plan.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3, 4], "the whole plan in every shard");
-        assert_eq!(r.jobs.iter().map(|j| j.index).collect::<Vec<_>>(), idx);
-        assert!(r.jobs.iter().all(|j| j.failure.is_none() && j.cycles >= 3000));
-        assert!(r.coverage.bins.iter().all(|(b, _)| b.starts_with("pmon.")), "{:?}", r.coverage.bins);
-    }
-    let pc =
-        |shard: &str, json: &str| cosim_shard(&["--seeds", "2", "--cycles", "2000", "--domains", "1"], shard, json, &o);
-    let (c0, c1) = (d("c0.json"), d("c1.json"));
-    pc("0/2", &c0);
-    pc("1/2", &c1);
-    // PMON alone: its own summary.
-    let (code, out, err) = merge(&[&p0, &p1]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("merge PMON: 2 files, all 4 jobs of the plan exactly once"), "{out}");
-    assert!(out.contains("cosim PMON PASSED: 4 runs, ") && !out.contains("cosim PASSED"), "{out}");
-    assert!(out.contains("coverage (docs/coverage-plan.md, PMON;"), "{out}");
-    // Both devices in one call, in any order: a summary each.
-    let (code, out, err) = merge(&[&p1, &c0, &p0, &c1]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("merge: 2 files, all 2 jobs of the plan exactly once"), "{out}");
-    assert!(out.contains("cosim PASSED: 2 runs, ") && out.contains("cosim PMON PASSED: 4 runs, "), "{out}");
-    // A PMON shard missing fails the merge; PCOUNTER's summary still prints.
-    let (code, out, _) = merge(&[&c0, &c1, &p0]);
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("merge PMON: 2 of 4 jobs missing") && !out.contains("cosim PMON PASSED"), "{out}");
-    assert!(out.contains("cosim PASSED: 2 runs"), "{out}");
-    // A PMON shard given twice.
-    let (code, out, _) = merge(&[&p0, &p1, &p1]);
-    assert_eq!(code, Some(1));
-    assert!(out.contains("merge PMON: jobs run more than once: [1, 3]"), "{out}");
-    // Another PMON regression (other cycles) is refused, naming the file.
-    let other = d("p1-other.json");
-    cosim_shard(&["--device", "pmon", "--seeds", "4", "--cycles", "2500"], "1/2", &other, &o);
-    let (code, _, err) = merge(&[&p0, &other]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("p1-other.json") && err.contains("a different regression"), "{err}");
-    // A device no build knows is refused, naming the file.
-    let mut r: serde_json::Value = serde_json::from_str(&fs::read_to_string(&p1).unwrap()).unwrap();
-    r["device"] = "nosuch".into();
-    let bad = d("bad-device.json");
-    fs::write(&bad, r.to_string()).unwrap();
-    let (code, _, err) = merge(&[&p0, &bad]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("bad-device.json") && err.contains("unknown device \"nosuch\""), "{err}");
-    // A results file without a device (written before results carried it)
-    // is PCOUNTER's.
-    let mut r: serde_json::Value = serde_json::from_str(&fs::read_to_string(&c1).unwrap()).unwrap();
-    assert_eq!(r["device"], "pcnt");
-    r.as_object_mut().unwrap().remove("device");
-    let old = d("c1-old.json");
-    fs::write(&old, r.to_string()).unwrap();
-    let (code, out, _) = merge(&[&c0, &old]);
-    assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("merge: 2 files, all 2 jobs"), "{out}");
-}
-
-/// A failing PMON shard still writes its results (CI merges them), and the
-/// merge names the failing job and its repro line.
-#[test]
-fn pmon_failing_shard_is_reported_by_merge() {
-    let dir = scratch("cli-pmon-fail");
-    let d = |f: &str| dir.join(f).display().to_string();
-    let (o, j0, j1) = (d("out"), d("f0.json"), d("f1.json"));
-    let mut codes = Vec::new();
-    for (shard, json) in [("0/2", &j0), ("1/2", &j1)] {
-        let r = pcnt(&[
-            "cosim",
-            "--device",
-            "pmon",
-            "--fault",
-            "pmon_thresh_gt",
-            "--seeds",
-            "4",
-            "--cycles",
-            "100000",
-            "--shrink-secs",
-            "0",
-            "--window",
-            "50",
-            "--no-progress",
-            "--shard",
-            shard,
-            "--json",
-            json,
-            "--out",
-            &o,
-        ]);
-        codes.push(r.status.code());
-        assert!(fs::metadata(json).is_ok(), "{shard}: no results file\n{}", text(&r).1);
-    }
-    assert!(codes.contains(&Some(1)), "the fault was not caught in 4 seeds: {codes:?}");
-    let r = pcnt(&["merge", &j0, &j1]);
-    let (out, err) = text(&r);
-    assert_eq!(r.status.code(), Some(1), "{out}{err}");
-    assert!(out.contains("FAILED PMON job ") && out.contains("repro: make cosim DEVICE=pmon SEED="), "{out}");
-    assert!(out.contains("FAULT=pmon_thresh_gt") && !out.contains("PASSED"), "{out}");
-}
-
-/// R10K shards like PMON: `--shard I/N --json F` runs every N-th seed and
-/// writes results of device `r10k` whose plan names each seed's variant
-/// (odd R10000, even R12000); `pcnt merge` gives R10K its own summary beside
-/// PMON's, refuses a missing or doubled shard, and names a failing job of a
-/// fault run with its repro line.
-#[test]
-fn r10k_shards_merge_per_device() {
-    let dir = scratch("cli-r10k-shards");
-    let d = |f: &str| dir.join(f).display().to_string();
-    let o = d("out");
-    let r10k = |shard: &str, json: &str| {
-        cosim_shard(&["--device", "r10k", "--seeds", "4", "--cycles", "3000"], shard, json, &o)
-    };
-    let (r0, r1) = (d("r0.json"), d("r1.json"));
-    let (out, err) = r10k("0/2", &r0);
-    assert!(err.contains("cosim R10K: 2 runs = seeds 1..4") && err.contains("shard 0/2 of 4 runs"), "{err}");
-    assert!(out.contains("cosim R10K PASSED: 2 runs, "), "{out}");
-    r10k("1/2", &r1);
-    for (f, idx) in [(&r0, [0, 2]), (&r1, [1, 3])] {
-        let r: Results = serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap();
-        assert_eq!(r.device, "r10k");
-        let plan: Vec<(u64, &str)> = r.plan.iter().map(|p| (p.0, p.1.as_str())).collect();
-        assert_eq!(plan, [(1, "r10000"), (2, "r12000"), (3, "r10000"), (4, "r12000")], "the whole plan in every shard");
-        assert_eq!(r.jobs.iter().map(|j| j.index).collect::<Vec<_>>(), idx);
-        assert!(r.jobs.iter().all(|j| j.failure.is_none() && j.cycles >= 3000));
-        assert!(r.jobs.iter().all(|j| j.gen == r.plan[j.index].1), "a job's gen is its variant");
-        assert!(r.coverage.bins.iter().all(|(b, _)| b.starts_with("r10k.")), "{:?}", r.coverage.bins);
-    }
-    let (p0, p1) = (d("p0.json"), d("p1.json"));
-    for (shard, json) in [("0/2", &p0), ("1/2", &p1)] {
-        cosim_shard(&["--device", "pmon", "--seeds", "2", "--cycles", "2000"], shard, json, &o);
-    }
-    let (code, out, err) = merge(&[&r0, &r1]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("merge R10K: 2 files, all 4 jobs of the plan exactly once"), "{out}");
-    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && !out.contains("cosim PMON"), "{out}");
-    assert!(out.contains("coverage (docs/coverage-plan.md, R10K;"), "{out}");
-    // Two devices in one call, in any order: a summary each.
-    let (code, out, err) = merge(&[&r1, &p0, &r0, &p1]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && out.contains("cosim PMON PASSED: 2 runs, "), "{out}");
-    // An R10K shard missing, or given twice, fails the merge.
-    let (code, out, _) = merge(&[&p0, &p1, &r0]);
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("merge R10K: 2 of 4 jobs missing") && !out.contains("cosim R10K PASSED"), "{out}");
-    assert!(out.contains("cosim PMON PASSED: 2 runs"), "{out}");
-    let (code, out, _) = merge(&[&r0, &r1, &r1]);
-    assert_eq!(code, Some(1));
-    assert!(out.contains("merge R10K: jobs run more than once: [1, 3]"), "{out}");
-    // A fault run (every seed an R10000): a failing shard still writes its
-    // results, and the merge names the failing job and its repro line.
-    let (f0, f1) = (d("f0.json"), d("f1.json"));
-    let mut codes = Vec::new();
-    for (shard, json) in [("0/2", &f0), ("1/2", &f1)] {
-        let r = pcnt(&[
-            "cosim",
-            "--device",
-            "r10k",
-            "--fault",
-            "r10k_irq_without_ie",
-            "--seeds",
-            "2",
-            "--cycles",
-            "20000",
-            "--shrink-secs",
-            "0",
-            "--window",
-            "50",
-            "--no-progress",
-            "--shard",
-            shard,
-            "--json",
-            json,
-            "--out",
-            &o,
-        ]);
-        codes.push(r.status.code());
-        assert!(fs::metadata(json).is_ok(), "{shard}: no results file\n{}", text(&r).1);
-    }
-    assert!(codes.contains(&Some(1)), "the fault was not caught in 2 seeds: {codes:?}");
-    let r: Results = serde_json::from_str(&fs::read_to_string(&f1).unwrap()).unwrap();
-    assert!(r.plan.iter().all(|p| p.1 == "r10000"), "a fault build is an R10000: {:?}", r.plan);
-    let (code, out, err) = merge(&[&f0, &f1]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.contains("FAILED R10K job ") && out.contains("(seed 1 r10000)"), "{out}");
-    assert!(out.contains("repro: make cosim DEVICE=r10k SEED=") && out.contains("FAULT=r10k_irq_without_ie"), "{out}");
-    assert!(!out.contains("PASSED"), "{out}");
 }
 
 /// An injected fault the run does not reach is no pass: `pcnt cosim
@@ -1045,15 +733,18 @@ fn cosim_refuses_values_that_are_no_run(#[case] args: &[&str], #[case] want: &st
 /// and called every bin unplanned).
 #[test]
 fn cosim_closes_coverage_from_any_directory() {
-    let dir = scratch("cli-anywhere");
-    let r = pcnt_in(
-        &dir,
-        &["cosim", "--device", "pmon", "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", "o"],
-    );
-    let (out, err) = text(&r);
-    assert_eq!(r.status.code(), Some(0), "{out}{err}");
-    assert!(out.contains("coverage (docs/coverage-plan.md, PMON;") && !out.contains("unplanned"), "{out}");
-    assert!(dir.join("o/coverage-pmon.json").is_file());
+    for d in &DEVICES[1..] {
+        let dir = scratch(&format!("cli-anywhere-{}", d.name));
+        let r = pcnt_in(
+            &dir,
+            &["cosim", "--device", d.name, "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", "o"],
+        );
+        let (out, err) = text(&r);
+        assert_eq!(r.status.code(), Some(0), "{out}{err}");
+        let head = format!("coverage (docs/coverage-plan.md, {};", d.title);
+        assert!(out.contains(&head) && !out.contains("unplanned"), "{out}");
+        assert!(dir.join(format!("o/coverage-{}.json", d.name)).is_file());
+    }
 }
 
 /// `--coverage summary` leaves out the bin table (80 lines on PCOUNTER) and
@@ -1062,9 +753,11 @@ fn cosim_closes_coverage_from_any_directory() {
 fn coverage_summary_switch_and_gate_line() {
     let dir = scratch("cli-coverage-summary");
     let o = dir.display().to_string();
+    // A device with a short table (not PCOUNTER's).
+    let d = DEVICES[1];
     let run = |extra: &[&str]| {
         let args = [
-            &["cosim", "--device", "pmon", "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", &o][..],
+            &["cosim", "--device", d.name, "--seeds", "1", "--cycles", "2000", "--no-progress", "--out", &o][..],
             extra,
         ]
         .concat();
@@ -1073,7 +766,8 @@ fn coverage_summary_switch_and_gate_line() {
     };
     let (code, table) = run(&[]);
     assert_eq!(code, Some(0), "{table}");
-    assert!(table.contains("coverage (docs/coverage-plan.md, PMON; W = waived") && table.contains("gate not applied"));
+    let head = format!("coverage (docs/coverage-plan.md, {}; W = waived", d.title);
+    assert!(table.contains(&head) && table.contains("gate not applied"), "{table}");
     let (code, summary) = run(&["--coverage", "summary"]);
     assert_eq!(code, Some(0), "{summary}");
     assert!(!summary.contains("W = waived") && summary.contains("non-waived bins hit"), "{summary}");
@@ -1082,38 +776,13 @@ fn coverage_summary_switch_and_gate_line() {
     assert!(gated.contains("; gate applied (--coverage-gate)"), "{gated}");
 }
 
-/// `--junit FILE` on `pcnt cosim` and `pcnt script`: a test case per run or
-/// script, failures with the mismatch and the repro, for CI that calls pcnt
-/// directly.
+/// `--junit FILE` on `pcnt script`: a test case per script, failures with
+/// the mismatch, for CI that calls pcnt directly (`pcnt cosim --junit`:
+/// tests/r10k/cli.rs).
 #[test]
-fn junit_xml_from_cosim_and_script() {
+fn junit_xml_from_script() {
     let dir = scratch("cli-junit");
     let o = dir.join("out").display().to_string();
-    let x = dir.join("x/cosim.xml");
-    let r = pcnt(&[
-        "cosim",
-        "--device",
-        "r10k",
-        "--seeds",
-        "2",
-        "--cycles",
-        "3000",
-        "--no-progress",
-        "--out",
-        &o,
-        "--junit",
-        &x.display().to_string(),
-    ]);
-    assert_eq!(r.status.code(), Some(0), "{}", text(&r).1);
-    let doc = fs::read_to_string(&x).unwrap();
-    assert!(doc.contains("<testsuite name=\"cosim R10K\" tests=\"2\" failures=\"0\""), "{doc}");
-    assert!(doc.contains("name=\"seed 1 (r10000)\"") && doc.contains("name=\"seed 2 (r12000)\""), "{doc}");
-    // A failing run: its case has the mismatch and the repro line.
-    let r = pcnt(&r10k_fault_run(&o, &["--junit", &x.display().to_string()]));
-    assert_eq!(r.status.code(), Some(1), "{}", text(&r).1);
-    let doc = fs::read_to_string(&x).unwrap();
-    assert!(doc.contains("failures=\"1\"") && doc.contains("<failure message=\""), "{doc}");
-    assert!(doc.contains("repro: make cosim DEVICE=r10k SEED=1") && doc.contains("FAULT=r10k_irq_without_ie"), "{doc}");
     // Scripts: one passing, one failing its expectation, one malformed.
     let (good, bad, broken) = (dir.join("good.pcs"), dir.join("bad.pcs"), dir.join("broken.pcs"));
     fs::write(&good, "domains 1\nwait 5\n").unwrap();

@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// The repository root.
 pub fn root() -> PathBuf {
@@ -109,4 +110,41 @@ pub fn gtkwave_view(cwd: &Path, gtkw: &Path) -> Option<pcounter_sim::engine::wav
         pcounter_sim::engine::wave::real_gtkwave_view(cwd, gtkw)
             .unwrap_or_else(|e| panic!("{e} (make test installs gtkwave and xvfb-run; PCNT_NO_GTKWAVE=1 skips)")),
     )
+}
+
+/// `pcnt ARGS` run in `dir`.
+#[allow(dead_code)]
+pub fn pcnt_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pcnt")).args(args).current_dir(dir).output().unwrap()
+}
+
+/// `pcnt ARGS` run in the repository root.
+#[allow(dead_code)]
+pub fn pcnt(args: &[&str]) -> Output {
+    pcnt_in(&root(), args)
+}
+
+/// A run's (stdout, stderr) as text.
+#[allow(dead_code)]
+pub fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// `pcnt merge FILES`: (exit status, stdout, stderr).
+#[allow(dead_code)]
+pub fn merge(files: &[&str]) -> (Option<i32>, String, String) {
+    let o = pcnt(&[&["merge"][..], files].concat());
+    let (out, err) = text(&o);
+    (o.status.code(), out, err)
+}
+
+/// Shard `shard` (I/N) of a short regression, `pcnt cosim ARGS`, results to
+/// `json`, artifacts under `out`; it must pass. Returns (stdout, stderr).
+#[allow(dead_code)]
+pub fn cosim_shard(args: &[&str], shard: &str, json: &str, out: &str) -> (String, String) {
+    let a = [&["cosim"][..], args, &["--no-progress", "--shard", shard, "--json", json, "--out", out]].concat();
+    let r = pcnt(&a);
+    let (o, e) = text(&r);
+    assert_eq!(r.status.code(), Some(0), "{a:?}:\n{o}{e}");
+    (o, e)
 }
