@@ -1,7 +1,7 @@
 //! The guarantees every device gives, each checked once over the device
 //! registry (`pcounter_sim::devices::DEVICES`), through the `pcnt` binary as
-//! a user runs it. A device added to the registry without a row in
-//! [`SAMPLES`] fails `every_device_has_samples`; every other test then
+//! a user runs it. A device added to the registry without script samples
+//! (`Device::samples`) fails `every_device_has_samples`; every other test then
 //! covers it.
 //!
 //! Guarantees (issue "Every device gets every guarantee"):
@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 use common::scratch;
 use pcounter_sim::devices::{self, DEVICES};
 
-/// Per device (registry name), scripts in its own format: the device line
-/// (empty: PCOUNTER's default), configuration lines, a read of a register
-/// that is 0 after reset, and a line that is not a command of the format.
+/// Every device's script samples (`Device::samples`: the configuration
+/// lines, a read of a register that is 0 after reset, a line that is no
+/// command of its format), with the device's registry name.
 struct Sample {
     device: &'static str,
     label: &'static str,
@@ -39,24 +39,20 @@ struct Sample {
     bad_line: &'static str,
 }
 
-const SAMPLES: &[Sample] = &[
-    Sample { device: "pcnt", label: "nv40", head: "gen nv40\ndomains 1\n", read0: "read 0xa400", bad_line: "frob 1" },
-    Sample {
-        device: "pcnt",
-        label: "gf100",
-        head: "gen gf100\nlayout fermi\n",
-        read0: "read 0x180098",
-        bad_line: "wait 0x",
-    },
-    Sample { device: "pmon", label: "pmon", head: "device pmon\n", read0: "read 0x08", bad_line: "lane 4 0 1" },
-    Sample {
-        device: "r10k",
-        label: "r12000",
-        head: "Device R10K r12000\n",
-        read0: "read 0x00",
-        bad_line: "event 99 1",
-    },
-];
+fn samples() -> Vec<Sample> {
+    DEVICES
+        .iter()
+        .flat_map(|d| {
+            d.samples.iter().map(|s| Sample {
+                device: d.name,
+                label: s.label,
+                head: s.head,
+                read0: s.read0,
+                bad_line: s.bad_line,
+            })
+        })
+        .collect()
+}
 
 fn pcnt(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_pcnt"));
@@ -92,9 +88,13 @@ fn ext(s: &Sample) -> &'static str {
 #[test]
 fn every_device_has_samples() {
     for d in DEVICES {
-        assert!(SAMPLES.iter().any(|s| s.device == d.name), "no SAMPLES row for device {}", d.name);
+        assert!(
+            samples().iter().any(|s| s.device == d.name),
+            "device {} has no script samples (Device::samples)",
+            d.name
+        );
     }
-    for s in SAMPLES {
+    for s in &samples() {
         assert!(devices::by_name(s.device).is_some(), "{}: not a registered device", s.device);
     }
 }
@@ -102,7 +102,7 @@ fn every_device_has_samples() {
 #[test]
 fn scripts_are_read_once_from_pipes_and_name_their_device() {
     let dir = scratch("guarantee-pipes");
-    for s in SAMPLES {
+    for s in &samples() {
         let pass = format!("# comment first\n\n{}wait 3\n{} == 0\n", s.head, s.read0);
         let fail = format!("{}wait 3\n{} == 0x1234\n", s.head, s.read0);
         for path in ["-", "/dev/stdin"] {
@@ -119,7 +119,7 @@ fn scripts_are_read_once_from_pipes_and_name_their_device() {
 #[test]
 fn scripts_without_commands_are_refused() {
     let dir = scratch("guarantee-empty");
-    for s in SAMPLES {
+    for s in &samples() {
         for (k, text) in
             ["".to_string(), "# nothing\n\n".to_string(), s.head.lines().next().unwrap().to_string()].iter().enumerate()
         {
@@ -138,7 +138,7 @@ fn scripts_without_commands_are_refused() {
 #[test]
 fn the_cycle_bound_is_checked_before_any_cycle_runs() {
     let dir = scratch("guarantee-bound");
-    for s in SAMPLES {
+    for s in &samples() {
         // Two waits that each fit the default bound but not together.
         let f = write(&dir, &format!("b.{}", ext(s)), &format!("{}wait 6000000\nwait 4000001\n", s.head));
         let waits = s.head.lines().count() + 2;
@@ -159,7 +159,7 @@ fn the_cycle_bound_is_checked_before_any_cycle_runs() {
 #[test]
 fn malformed_scripts_exit_2_naming_the_line() {
     let dir = scratch("guarantee-malformed");
-    for s in SAMPLES {
+    for s in &samples() {
         let line = s.head.lines().count() + 2;
         let f = write(&dir, &format!("x.{}", ext(s)), &format!("{}wait 1\n{}\n", s.head, s.bad_line));
         let o = pcnt(&dir, &["script", &f], None);
@@ -176,7 +176,7 @@ fn malformed_scripts_exit_2_naming_the_line() {
 #[test]
 fn a_failing_expectation_leaves_every_artifact_and_replays() {
     let dir = scratch("guarantee-artifacts");
-    for s in SAMPLES {
+    for s in &samples() {
         let name = format!("fail_{}.{}", s.label, ext(s));
         let f = write(&dir, &name, &format!("{}wait 5\n{} == 0x1234\nwait 5\n", s.head, s.read0));
         let o = pcnt(&dir, &["script", &f, "--out", "o", "--window", "50"], None);
@@ -254,7 +254,7 @@ fn options_a_device_does_not_take_are_refused() {
                 "--corrupt-at" => "5",
                 _ => "x.log",
             };
-            let s = SAMPLES.iter().find(|s| s.device == d.name).unwrap();
+            let s = d.samples.first().unwrap();
             let f = write(&dir, &format!("o.{}", d.script_ext), &format!("{}wait 1\n", s.head));
             let args: Vec<&str> = if *opt == "--packets" {
                 vec!["script", &f, opt, value]

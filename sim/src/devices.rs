@@ -58,6 +58,20 @@ pub struct Device {
     /// same commands; `Ok(Some(why))`: the round trip changed them;
     /// `Err("FILE:LINE: message")`: the reader refuses the script.
     pub round_trip: RoundTrip,
+    /// Scripts of its format for the tests of the guarantees every device
+    /// keeps (tests/guarantees.rs), one per configuration worth its own run.
+    pub samples: &'static [ScriptSample],
+}
+
+/// A script sample of a device's format: the configuration lines (the
+/// device line among them; none is PCOUNTER's default), a read of a
+/// register that is 0 after reset, and a line that is no command of the
+/// format.
+pub struct ScriptSample {
+    pub label: &'static str,
+    pub head: &'static str,
+    pub read0: &'static str,
+    pub bad_line: &'static str,
 }
 
 /// See [`Device::round_trip`].

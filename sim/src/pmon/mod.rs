@@ -11,7 +11,7 @@ pub mod lockstep;
 pub mod runner;
 pub mod stim;
 
-use crate::devices::{seeds_only, Device};
+use crate::devices::{seeds_only, Device, ScriptSample};
 use crate::engine::regress;
 use crate::engine::script::ScriptError;
 
@@ -38,4 +38,5 @@ pub static DEVICE: Device = Device {
         let parse = |f: &str, t: &str| Ok(cmd::parse(f, t, base)?.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
         crate::devices::round_trip(file, parse, cmd::render, text)
     },
+    samples: &[ScriptSample { label: "pmon", head: "device pmon\n", read0: "read 0x08", bad_line: "lane 4 0 1" }],
 };

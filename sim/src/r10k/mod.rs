@@ -12,7 +12,7 @@ pub mod lockstep;
 pub mod runner;
 pub mod stim;
 
-use crate::devices::{seeds_only, Device};
+use crate::devices::{seeds_only, Device, ScriptSample};
 use crate::engine::regress;
 use crate::engine::script::ScriptError;
 
@@ -38,4 +38,10 @@ pub static DEVICE: Device = Device {
         let parse = |f: &str, t: &str| Ok(cmd::parse(f, t)?.body.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
         crate::devices::round_trip(file, parse, cmd::render, text)
     },
+    samples: &[ScriptSample {
+        label: "r12000",
+        head: "Device R10K r12000\n",
+        read0: "read 0x00",
+        bad_line: "event 99 1",
+    }],
 };
