@@ -68,38 +68,43 @@ fn harness_build_rejects_bad_parameters() {
 }
 
 /// Every RTL parameter check of every top (an `$error` in a generate
-/// block) refuses an out-of-range value: each row elaborates one top with
-/// one bad value (lint-only, as `make lint` runs it, so the check's
-/// USERERROR is fatal) and expects that check's message. The valid
-/// boundary values are `make lint`'s sets (pmon_box 1/1/1 and 8/256/5,
-/// both R10K variants, the GF100 presets). pcnt_top's checks are above
+/// block) refuses an out-of-range value: each row, a `rejects` entry of a
+/// device manifest (rtl/*/device.toml, tests/*/device.toml), elaborates its
+/// top with the first `lint` entry's parameters and the bad value
+/// (lint-only, as `make lint` runs it, so the check's USERERROR is fatal)
+/// and expects that check's message. The valid boundary values are `make
+/// lint`'s sets. pcnt_top's checks are above
 /// (`harness_build_rejects_bad_parameters`, the full harness build).
 #[test]
 fn every_top_refuses_out_of_range_parameters() {
-    const FERMI: &[&str] = &[
-        "-GNumGpc=2",
-        "-GGpcDoms=1",
-        "-GGpcSigCounts=72'he0",
-        "-GNumPart=2",
-        "-GPartDoms=1",
-        "-GPartSigCounts=72'he0",
-        "-GHubDoms=0",
-    ];
-    let gf = ("pcnt_gf100_top", "rtl/pcnt/pcnt_gf100.f", FERMI);
-    let pmon = ("pmon_box", "rtl/pmon/pmon.f", &[][..]);
-    let r10k = ("r10k_perf", "rtl/r10k/r10k.f", &[][..]);
-    let rows = [
-        (gf, "-GNumGpc=33", "NumGpc must be 1..32"),
-        (gf, "-GNumPart=17", "NumPart must be 1..16"),
-        (gf, "-GGpcDoms=9", "GpcDoms and PartDoms must be 1..8"),
-        (gf, "-GHubDoms=9", "HubDoms must be 0..8"),
-        (gf, "-GNumGpc=32 -GGpcDoms=2", "at most 64 domains"),
-        (gf, "-GGpcSigCounts=72'hd0", "a SigCount must be a multiple of 0x20 in 0x20..0x100"),
-        (pmon, "-GNumCounters=9", "NumCounters must be 1..8"),
-        (pmon, "-GNumEvents=257", "NumEvents must be 1..256"),
-        (pmon, "-GIncW=6", "IncW must be 1..5"),
-        (r10k, "-GVariant=2", "Variant must be VariantR10000 (0) or VariantR12000 (1)"),
-    ];
+    // ((module, file list, base parameters), bad parameters, message)
+    type Top = (String, String, Vec<String>);
+    let mut rows: Vec<(Top, String, String)> = Vec::new();
+    let mut manifests: Vec<std::path::PathBuf> = ["rtl", "tests"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root().join(d)).unwrap().flatten().map(|e| e.path().join("device.toml")))
+        .filter(|m| m.is_file())
+        .collect();
+    manifests.sort();
+    let strs = |v: Option<&toml::Value>| -> Vec<String> {
+        v.and_then(|v| v.as_array())
+            .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+            .unwrap_or_default()
+    };
+    for m in &manifests {
+        let doc: toml::Table = std::fs::read_to_string(m).unwrap().parse().unwrap();
+        for t in doc.get("top").and_then(|t| t.as_array()).into_iter().flatten() {
+            let get = |k: &str| t.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+            let base =
+                strs(t.get("lint").and_then(|l| l.as_array()).and_then(|l| l.first()).and_then(|e| e.get("params")));
+            for r in t.get("rejects").and_then(|r| r.as_array()).into_iter().flatten() {
+                let top = (get("module"), get("file_list"), base.clone());
+                let error = r.get("error").and_then(|e| e.as_str()).unwrap_or_default().to_string();
+                rows.push((top, strs(r.get("params")).join(" "), error));
+            }
+        }
+    }
+    assert!(rows.len() >= 10, "only {} rejects entries in {manifests:?}", rows.len());
     // Two at a time (2 cores); the GF100 rows take about 2 s each.
     let results: Vec<(String, bool, String)> = std::thread::scope(|s| {
         let handles: Vec<_> = rows
@@ -109,6 +114,7 @@ fn every_top_refuses_out_of_range_parameters() {
                     chunk
                         .iter()
                         .map(|((top, list, base), bad, message)| {
+                            let (top, list, message) = (top.as_str(), list.as_str(), message.as_str());
                             // The bad value last: Verilator keeps the last -G of a name.
                             let out = Command::new(VERILATOR_BIN)
                                 .current_dir(root())
