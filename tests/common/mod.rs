@@ -11,6 +11,7 @@ pub fn root() -> PathBuf {
 }
 
 /// An empty folder under target/test-out for one test's artifacts.
+#[allow(dead_code)]
 pub fn scratch(name: &str) -> PathBuf {
     let d = root().join("target").join("test-out").join(name);
     let _ = fs::remove_dir_all(&d);
@@ -147,4 +148,19 @@ pub fn cosim_shard(args: &[&str], shard: &str, json: &str, out: &str) -> (String
     let (o, e) = text(&r);
     assert_eq!(r.status.code(), Some(0), "{a:?}:\n{o}{e}");
     (o, e)
+}
+
+/// Copies `from` into `to` (files only, recursively).
+#[allow(dead_code)]
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let dest = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            fs::copy(&p, &dest).unwrap();
+        }
+    }
 }
