@@ -778,7 +778,7 @@ fn coverage_summary_switch_and_gate_line() {
 
 /// `--junit FILE` on `pcnt script`: a test case per script, failures with
 /// the mismatch, for CI that calls pcnt directly (`pcnt cosim --junit`:
-/// tests/r10k/cli.rs).
+/// a device folder's cli.rs).
 #[test]
 fn junit_xml_from_script() {
     let dir = scratch("cli-junit");

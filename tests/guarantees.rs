@@ -268,6 +268,22 @@ fn options_a_device_does_not_take_are_refused() {
     }
 }
 
+/// A fault build belongs to one device: another device's `cosim --fault`
+/// refuses it (exit 2) and names the device to run it with.
+#[test]
+fn another_devices_fault_is_refused_naming_its_device() {
+    let dir = scratch("guarantee-fault-device");
+    for d in DEVICES {
+        let Some(fault) = (d.faults)().first().copied() else { continue };
+        for o in DEVICES.iter().filter(|o| o.name != d.name) {
+            let r = pcnt(&dir, &["cosim", "--device", o.name, "--fault", fault, "--seeds", "1"], None);
+            assert_eq!(code(&r), 2, "{fault} on {}: {}", o.name, err(&r));
+            let want = format!("is a {} fault: run it with --device {}", d.title, d.name);
+            assert!(err(&r).contains(&want), "{fault} on {}: {}", o.name, err(&r));
+        }
+    }
+}
+
 /// The `expect:` names of a fault (tests/faults/NAME.fault).
 fn fault_expect(fault: &str) -> Vec<String> {
     let text = std::fs::read_to_string(common::root().join("tests/faults").join(format!("{fault}.fault"))).unwrap();

@@ -1,6 +1,6 @@
 //! The R10000/R12000 counters through the `pcnt` command line: their own
 //! regression and summary, their bench rows, their shards merged per device
-//! with PMON's beside them, and a fault run's failing shard.
+//! with PCOUNTER's beside them, and a fault run's failing shard.
 
 use std::fs;
 
@@ -26,15 +26,13 @@ fn cosim_device_r10k_runs_its_own_regression() {
         text(&pcnt(&["cosim", "--device", "r10k", "--seeds", "2", "--cycles", "5000", "--no-progress", "--out", &o]));
     assert!(stdout.contains("cosim R10K PASSED: 2 runs, "), "{stdout}{err}");
     assert!(err.contains("(odd R10000, even R12000)"), "{err}");
-    assert!(!stdout.contains("cosim PASSED") && !stdout.contains("cosim PMON"), "ran another device:\n{stdout}");
+    assert!(!stdout.contains("cosim PASSED"), "ran PCOUNTER too:\n{stdout}");
     assert!(out.join("coverage-r10k.json").exists());
     let r = pcnt(&["cosim", "--device", "r10k", "--layout", "odd", "--seeds", "1"]);
     assert_eq!(r.status.code(), Some(2));
     assert!(text(&r).1.contains("--layout is a PCOUNTER option: not with --device r10k"), "{}", text(&r).1);
     let r = pcnt(&["cosim", "--fault", "r10k_irq_without_ie", "--seeds", "1"]);
     assert!(text(&r).1.contains("is a R10K fault: run it with --device r10k"), "{}", text(&r).1);
-    let r = pcnt(&["cosim", "--device", "r10k", "--fault", "pmon_thresh_gt", "--seeds", "1"]);
-    assert!(text(&r).1.contains("is a PMON fault: run it with --device pmon"), "{}", text(&r).1);
     // A fault run fails with exit 1 and names the variant.
     let r = pcnt(&r10k_fault_run(&o, &[]));
     let (_, err) = text(&r);
@@ -66,10 +64,10 @@ fn bench_has_its_rows() {
     assert!(!out.join("bench-r10k-trace.vcd").exists());
 }
 
-/// R10K shards like PMON: `--shard I/N --json F` runs every N-th seed and
+/// R10K shards: `--shard I/N --json F` runs every N-th seed and
 /// writes results of device `r10k` whose plan names each seed's variant
 /// (odd R10000, even R12000); `pcnt merge` gives R10K its own summary beside
-/// PMON's, refuses a missing or doubled shard, and names a failing job of a
+/// PCOUNTER's, refuses a missing or doubled shard, and names a failing job of a
 /// fault run with its repro line.
 #[test]
 fn r10k_shards_merge_per_device() {
@@ -96,22 +94,22 @@ fn r10k_shards_merge_per_device() {
     }
     let (p0, p1) = (d("p0.json"), d("p1.json"));
     for (shard, json) in [("0/2", &p0), ("1/2", &p1)] {
-        cosim_shard(&["--device", "pmon", "--seeds", "2", "--cycles", "2000"], shard, json, &o);
+        cosim_shard(&["--seeds", "2", "--cycles", "2000", "--domains", "1"], shard, json, &o);
     }
     let (code, out, err) = merge(&[&r0, &r1]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("merge R10K: 2 files, all 4 jobs of the plan exactly once"), "{out}");
-    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && !out.contains("cosim PMON"), "{out}");
+    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && !out.contains("cosim PASSED"), "{out}");
     assert!(out.contains("coverage (docs/coverage-plan.md, R10K;"), "{out}");
     // Two devices in one call, in any order: a summary each.
     let (code, out, err) = merge(&[&r1, &p0, &r0, &p1]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && out.contains("cosim PMON PASSED: 2 runs, "), "{out}");
+    assert!(out.contains("cosim R10K PASSED: 4 runs, ") && out.contains("cosim PASSED: 2 runs, "), "{out}");
     // An R10K shard missing, or given twice, fails the merge.
     let (code, out, _) = merge(&[&p0, &p1, &r0]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("merge R10K: 2 of 4 jobs missing") && !out.contains("cosim R10K PASSED"), "{out}");
-    assert!(out.contains("cosim PMON PASSED: 2 runs"), "{out}");
+    assert!(out.contains("cosim PASSED: 2 runs"), "{out}");
     let (code, out, _) = merge(&[&r0, &r1, &r1]);
     assert_eq!(code, Some(1));
     assert!(out.contains("merge R10K: jobs run more than once: [1, 3]"), "{out}");
