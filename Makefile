@@ -37,14 +37,16 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
-# The fault-injection builds (tests/faults/*.fault) are always linked in, so
+# The fault-injection builds (tests/faults/*.fault, tests/*/faults/*.fault) are always linked in, so
 # `make test` and `make cosim FAULT=...` share one build.
 FEATURES := --features pcounter-sim/faults
 # DEVICE=NAME runs one device's regression; empty runs PCOUNTER, then every
 # device with its own default regression in its manifest (rtl/*/device.toml,
 # `regression`), one summary each. A FAULT implies its device (the `device:`
 # line of tests/faults/<name>.fault, default pcnt).
-DEVICE  ?= $(if $(FAULT),$(patsubst gf100,pcnt,$(or $(shell sed -n 's/^device: *//p' tests/faults/$(FAULT).fault 2>/dev/null),pcnt)),)
+# A fault's file: tests/faults/NAME.fault or a device folder's tests/*/faults/NAME.fault.
+FAULT_FILE = $(firstword $(wildcard tests/faults/$(FAULT).fault tests/*/faults/$(FAULT).fault))
+DEVICE  ?= $(if $(FAULT),$(patsubst gf100,pcnt,$(or $(if $(FAULT_FILE),$(shell sed -n 's/^device: *//p' $(FAULT_FILE))),pcnt)),)
 # Those devices as name:seeds:cycles words (tools/devices.py). A device's
 # seeds and cycles: <NAME>_SEEDS / <NAME>_CYCLES (its name upper-cased) when
 # set; else SEED/SEEDS/CYCLES given on the command line apply to it too;

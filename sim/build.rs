@@ -253,7 +253,6 @@ fn main() {
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
     println!("cargo:rerun-if-changed={}", sim.join("rtl").display());
-    println!("cargo:rerun-if-changed={}", root.join("tests/faults").display());
     println!("cargo:rerun-if-env-changed=VERILATOR");
     // `make mutate` builds its mutants through the same path as the faults:
     // PCNT_FAULTS_DIR replaces tests/faults, PCNT_CONFIGS limits the plain
@@ -284,9 +283,7 @@ fn main() {
         })
         .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
-        println!("cargo:rerun-if-changed={}", dir.display());
-        for f in faults(&dir).into_iter().filter(|f| f.device == "pcnt") {
+        for f in all_faults(&root).into_iter().filter(|f| f.device == "pcnt") {
             // A real layout is a chip's: the one of the fault's first
             // generation (its `gens:`); the others do not depend on it.
             let gen = match f.layout {
@@ -446,8 +443,7 @@ fn main() {
     }
     let devices = devices(&root);
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
-        for f in faults(&dir) {
+        for f in all_faults(&root) {
             assert!(
                 f.device == "pcnt" || devices.iter().any(|d| d.name == f.device),
                 "fault {}: device: {} is no top of a device manifest (rtl/*/device.toml, tests/*/device.toml)",
@@ -686,8 +682,7 @@ fn device_jobs(
     let mut builds: Vec<(String, String, Vec<String>, Option<Fault>)> =
         d.configs.iter().map(|(n, _)| (n.clone(), n.clone(), params(n), None)).collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        let dir = env::var_os("PCNT_FAULTS_DIR").map_or_else(|| root.join("tests/faults"), PathBuf::from);
-        for f in faults(&dir).into_iter().filter(|f| f.device == d.name) {
+        for f in all_faults(root).into_iter().filter(|f| f.device == d.name) {
             let base = f.config.clone().unwrap_or_else(|| d.fault_config.clone());
             assert!(
                 base == d.fault_config || d.configs.iter().any(|(c, _)| *c == base),
@@ -1118,6 +1113,35 @@ fn generated_cpp(obj: &Path, prefix: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
 }
 
 /// `tests/faults/*.fault`: `file:`, `find:`, `replace:` lines (see tests/faults/README.md).
+/// Every fault file: `tests/faults/*.fault` and each device folder's
+/// `tests/<name>/faults/*.fault`, or PCNT_FAULTS_DIR's alone (`make
+/// mutate`'s mutants). A name given twice stops the build.
+fn all_faults(root: &Path) -> Vec<Fault> {
+    let dirs: Vec<PathBuf> = match env::var_os("PCNT_FAULTS_DIR") {
+        Some(d) => vec![PathBuf::from(d)],
+        None => {
+            let mut v: Vec<PathBuf> = fs::read_dir(root.join("tests"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path().join("faults"))
+                .filter(|d| d.is_dir())
+                .collect();
+            v.sort();
+            v.insert(0, root.join("tests/faults"));
+            v
+        }
+    };
+    let mut out: Vec<Fault> = Vec::new();
+    for d in dirs {
+        println!("cargo:rerun-if-changed={}", d.display());
+        for f in faults(&d) {
+            assert!(out.iter().all(|o| o.name != f.name), "fault {} is defined twice ({})", f.name, d.display());
+            out.push(f);
+        }
+    }
+    out
+}
+
 fn faults(dir: &Path) -> Vec<Fault> {
     let mut out = Vec::new();
     let Ok(rd) = fs::read_dir(dir) else { return out };

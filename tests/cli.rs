@@ -509,7 +509,10 @@ fn make_refuses_bad_variables_before_building() {
     let mut cases = vec![
         ("DOMAINS=3", format!("valid domain counts are {}", counts.join(", "))),
         ("DOMAINS=1,2,9", format!("valid domain counts are {}", counts.join(", "))),
-        ("FAULT=nonexistent", "valid faults are the stems of tests/faults/*.fault: ".to_string()),
+        (
+            "FAULT=nonexistent",
+            "valid faults are the stems of tests/faults/*.fault and tests/*/faults/*.fault: ".to_string(),
+        ),
         ("DEVICE=bogus", format!("valid devices are {}", names.join(", "))),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),

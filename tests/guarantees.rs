@@ -284,9 +284,9 @@ fn another_devices_fault_is_refused_naming_its_device() {
     }
 }
 
-/// The `expect:` names of a fault (tests/faults/NAME.fault).
+/// The `expect:` names of a fault (its file, `common::fault_file`).
 fn fault_expect(fault: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(common::root().join("tests/faults").join(format!("{fault}.fault"))).unwrap();
+    let text = std::fs::read_to_string(common::fault_file(fault)).unwrap();
     let line = text.lines().find_map(|l| l.strip_prefix("expect:")).unwrap_or_else(|| panic!("{fault}: no expect:"));
     line.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect()
 }
@@ -354,7 +354,9 @@ fn every_fault_is_caught_with_artifacts_and_a_clean_control() {
             assert_eq!(code(&o), 0, "{fault}: the saved stimulus fails on the clean build: {}", err(&o));
         }
     }
-    let files = std::fs::read_dir(common::root().join("tests/faults")).unwrap();
-    let on_disk = files.flatten().filter(|f| f.path().extension().is_some_and(|x| x == "fault")).count();
-    assert_eq!(seen, on_disk, "every tests/faults/*.fault is a linked-in build of a registered device");
+    let on_disk = common::fault_files().len();
+    assert_eq!(
+        seen, on_disk,
+        "every fault file (tests/faults/, tests/*/faults/) is a linked-in build of a registered device"
+    );
 }

@@ -28,8 +28,14 @@ gens=$(sed -nE 's/^pub const GENS: &\[&str\] = &\[(.*)\];/\1/p' sim/src/pcnt/scr
 layouts=$(sed -nE 's/.*pub const NAMES: \[&.static str; [0-9]+\] = \[(.*)\];/\1/p' src/pcnt/config.rs | tr -d '"' | tr ',' ' ')
 # GF100 (GEN=gf100): its own top, presets as LAYOUT (pcounter::gf100::config::PRESETS).
 gf_presets=$(sed -nE 's/^pub const PRESETS: &\[&str\] = &\[(.*)\];/\1/p' src/pcnt/gf100/config.rs | tr -d '"' | tr ',' ' ')
-# Injected faults: one build per tests/faults/*.fault.
-faults=$(for f in tests/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
+# Injected faults: one build per tests/faults/*.fault and per device
+# folder's tests/*/faults/*.fault (sim/build.rs); fault_file NAME is its file.
+faults=$(for f in tests/faults/*.fault tests/*/faults/*.fault; do basename "$f" .fault; done | tr '\n' ' ')
+fault_file() {
+	for f in "tests/faults/$1.fault" tests/*/faults/"$1".fault; do
+		[ -f "$f" ] && { echo "$f"; return; }
+	done
+}
 # Devices: the registry's names (sim/src/devices.rs `DEVICES`: each
 # device's module, named as the device, a unit test there checks).
 devices=$(sed -nE 's/^pub static DEVICES: .* = &\[(.*)\];/\1/p' sim/src/devices.rs | grep -oE '[a-z0-9_]+::DEVICE' | sed 's/::DEVICE//' | tr '\n' ' ')
@@ -131,10 +137,10 @@ if [ -n "${GEN:-}" ]; then
 	done
 fi
 [ -z "${FAULT:-}" ] || one_of "$FAULT" "$faults" ||
-	fail "FAULT=$FAULT: unknown fault; valid faults are the stems of tests/faults/*.fault: $(join $faults)"
+	fail "FAULT=$FAULT: unknown fault; valid faults are the stems of tests/faults/*.fault and tests/*/faults/*.fault: $(join $faults)"
 [ -z "${DEVICE:-}" ] || one_of "$DEVICE" "$devices" || fail "DEVICE=$DEVICE: valid devices are $(join $devices)"
 if [ -n "${FAULT:-}" ] && [ -n "${DEVICE:-}" ]; then
-	fdev=$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")
+	fdev=$(sed -n 's/^device: *//p' "$(fault_file "$FAULT")")
 	[ "${fdev:-pcnt}" = "$DEVICE" ] || { [ "$fdev" = gf100 ] && [ "$DEVICE" = pcnt ]; } || fail "FAULT=$FAULT DEVICE=$DEVICE: FAULT is a ${fdev:-pcnt} fault; leave DEVICE out or set DEVICE=${fdev:-pcnt}"
 fi
 # Domain limit of a generation (S24): regmap/pcounter.rdl's pcnt_generation rows.
@@ -148,8 +154,8 @@ if [ -n "${GEN:-}" ] && ! one_of all "${GEN//,/ }"; then
 	rot=""
 	for g in ${GEN//,/ }; do [ "$g" = gf100 ] || rot="$rot $g"; done
 fi
-if [ -n "${FAULT:-}" ] && [ -z "$(sed -n 's/^device: *//p' "tests/faults/$FAULT.fault")" ]; then
-	fgens=$(sed -n 's/^gens: *//p' "tests/faults/$FAULT.fault" | tr -d ' ')
+if [ -n "${FAULT:-}" ] && [ -z "$(sed -n 's/^device: *//p' "$(fault_file "$FAULT")")" ]; then
+	fgens=$(sed -n 's/^gens: *//p' "$(fault_file "$FAULT")" | tr -d ' ')
 	fgens=${fgens:-nv40,g84,g92,gt215}
 	both=""
 	for g in $rot; do one_of "$g" "${fgens//,/ }" && both="$both $g"; done

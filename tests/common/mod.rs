@@ -47,17 +47,39 @@ pub fn headline(m: &pcounter_sim::engine::mismatch::Mismatch) -> String {
     m.to_string().lines().next().unwrap_or_default().to_string()
 }
 
+/// Every fault file: tests/faults/*.fault and each device folder's
+/// tests/<name>/faults/*.fault (sim/build.rs builds them all).
+#[allow(dead_code)]
+pub fn fault_files() -> Vec<PathBuf> {
+    let mut dirs = vec![root().join("tests/faults")];
+    dirs.extend(fs::read_dir(root().join("tests")).unwrap().flatten().map(|e| e.path().join("faults")));
+    let mut v: Vec<PathBuf> = dirs
+        .iter()
+        .filter(|d| d.is_dir())
+        .flat_map(|d| fs::read_dir(d).unwrap().flatten().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "fault"))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The file of the fault build `fault` (its name, `-` or `_` alike).
+#[allow(dead_code)]
+pub fn fault_file(fault: &str) -> PathBuf {
+    let want = fault.replace('-', "_");
+    fault_files()
+        .into_iter()
+        .find(|p| p.file_stem().is_some_and(|s| s.to_string_lossy().replace('-', "_") == want))
+        .unwrap_or_else(|| panic!("no fault file {fault}.fault in tests/faults/ or tests/*/faults/"))
+}
+
 /// A fault's `expect:` line (tests/faults/README.md; every fault has one):
 /// the failure it causes must name one of the listed registers, outputs or
 /// assertions.
 #[allow(dead_code)]
 pub fn assert_fault_expectation(fault: &str, m: &pcounter_sim::engine::mismatch::Mismatch) {
-    let dir = root().join("tests/faults");
-    let file = [fault.to_string(), fault.replace('_', "-")]
-        .iter()
-        .map(|s| dir.join(format!("{s}.fault")))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("no tests/faults/{fault}.fault"));
+    let file = fault_file(fault);
     let text = fs::read_to_string(&file).unwrap();
     let list = text
         .lines()

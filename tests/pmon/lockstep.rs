@@ -1,7 +1,7 @@
 //! The PMON box (issue 14) in lockstep, through the binary's library:
 //! - a short clean regression passes, with every PMON bin of
 //!   docs/coverage-plan.md hit and none unplanned;
-//! - every PMON injected fault (tests/faults/*.fault with `device: pmon`) is
+//! - every PMON injected fault (tests/pmon/faults/*.fault) is
 //!   caught by the random regression within a few seeds, leaves a repro,
 //!   report, stimulus script and waves, and the saved stimulus reproduces
 //!   the mismatch on the fault build and passes on the clean one (one

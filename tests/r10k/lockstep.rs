@@ -2,7 +2,7 @@
 //! binary's library:
 //! - short clean regressions of both variants pass, with every R10K bin of
 //!   docs/coverage-plan.md hit and none unplanned;
-//! - every R10K injected fault (tests/faults/*.fault with `device: r10k`)
+//! - every R10K injected fault (tests/r10k/faults/*.fault)
 //!   is caught by the random regression within a few seeds, leaves a
 //!   repro, report, stimulus script and waves, and the saved stimulus
 //!   reproduces the mismatch on the fault build and passes on the clean one

@@ -63,7 +63,7 @@ pub struct DevFns {
 
 include!(concat!(env!("OUT_DIR"), "/pmon_models.rs"));
 
-/// Injected-fault builds of PMON (`device: pmon` in tests/faults/).
+/// Injected-fault builds of PMON (tests/pmon/faults/).
 pub fn faults() -> Vec<&'static str> {
     MODELS.iter().filter_map(|m| m.fault).collect()
 }

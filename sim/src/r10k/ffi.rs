@@ -62,7 +62,7 @@ pub struct DevFns {
 
 include!(concat!(env!("OUT_DIR"), "/r10k_models.rs"));
 
-/// Injected-fault builds of the R10K unit (`device: r10k` in tests/faults/).
+/// Injected-fault builds of the R10K unit (tests/r10k/faults/).
 pub fn faults() -> Vec<&'static str> {
     MODELS.iter().filter_map(|m| m.fault).collect()
 }
