@@ -804,6 +804,9 @@ fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
         .cargo_metadata(false)
         .include(vroot.join("include"))
         .include(vroot.join("include/vltstd"))
+        // The shims' shared part (csrc/shim_common.h) for a device's shim
+        // wherever its folder is.
+        .include(Path::new(env!("CARGO_MANIFEST_DIR")).join("csrc"))
         .flag("-include")
         .flag(Path::new(env!("CARGO_MANIFEST_DIR")).join(VL_USER_H).to_str().expect("UTF-8 path"))
         .define("VM_TRACE", "1")

@@ -151,7 +151,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         coverage_gate: a.coverage_gate,
         coverage_table: a.coverage == cli::CoverageShow::Table,
         coverage_plan: match &a.plan {
-            None => regress::PLAN.to_string(),
+            None => devices::plan(),
             Some(p) => {
                 let text = std::fs::read_to_string(p).map_err(|e| format!("--plan {}: {e}", p.display()))?;
                 if pcounter_sim::engine::coverage::plan_rows(&text).is_empty() {

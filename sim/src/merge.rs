@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use crate::devices::{Device, DEVICES};
 use crate::engine::coverage;
-use crate::engine::regress::{PLAN, PLAN_NAME};
+use crate::engine::regress::PLAN_NAME;
 use crate::engine::results::{by_device, merge_device, parse_results, Merged, RegressError};
 
 /// `pcnt merge`: combine shard results; fails on a failure, a missing or a
@@ -80,6 +80,6 @@ fn report(d: &Device, m: &Merged) -> u8 {
     }
     println!("{}: {} files, all {} jobs of the plan exactly once", label, m.files, m.planned);
     (d.summary)(&m.jobs, m.wall_secs);
-    coverage::closure(&m.coverage, PLAN, &plan_label, None);
+    coverage::closure(&m.coverage, &crate::devices::plan(), &plan_label, None);
     0
 }

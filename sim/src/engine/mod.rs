@@ -10,6 +10,7 @@ pub mod bench;
 pub mod compare;
 pub mod coverage;
 pub mod device;
+pub mod entry;
 pub mod jobs;
 pub mod junit;
 pub mod mismatch;

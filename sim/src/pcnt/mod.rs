@@ -11,7 +11,8 @@ pub mod runner;
 pub mod script;
 pub mod stim;
 
-use crate::devices::{no_args, Device, ScriptSample, DEVICE_OPTIONS};
+use crate::engine::entry::{no_args, Device, ScriptSample};
+use crate::engine::regress::DEVICE_OPTIONS;
 
 /// This device in the registry (`crate::devices::DEVICES`).
 pub static DEVICE: Device = Device {
@@ -53,4 +54,5 @@ pub static DEVICE: Device = Device {
         ScriptSample { label: "nv40", head: "gen nv40\ndomains 1\n", read0: "read 0xa400", bad_line: "frob 1" },
         ScriptSample { label: "gf100", head: "gen gf100\nlayout fermi\n", read0: "read 0x180098", bad_line: "wait 0x" },
     ],
+    plan: "",
 };

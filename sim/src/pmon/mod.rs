@@ -11,7 +11,7 @@ pub mod lockstep;
 pub mod runner;
 pub mod stim;
 
-use crate::devices::{seeds_only, Device, ScriptSample};
+use crate::engine::entry::{seeds_only, Device, ScriptSample};
 use crate::engine::regress;
 use crate::engine::script::ScriptError;
 
@@ -36,7 +36,8 @@ pub static DEVICE: Device = Device {
     round_trip: |file, text, args| {
         let base = cmd::Base::from_args(args).map_err(|e| format!("{file}:0: {e}"))?;
         let parse = |f: &str, t: &str| Ok(cmd::parse(f, t, base)?.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
-        crate::devices::round_trip(file, parse, cmd::render, text)
+        crate::engine::entry::round_trip(file, parse, cmd::render, text)
     },
     samples: &[ScriptSample { label: "pmon", head: "device pmon\n", read0: "read 0x08", bad_line: "lane 4 0 1" }],
+    plan: "",
 };

@@ -12,7 +12,7 @@ pub mod lockstep;
 pub mod runner;
 pub mod stim;
 
-use crate::devices::{seeds_only, Device, ScriptSample};
+use crate::engine::entry::{seeds_only, Device, ScriptSample};
 use crate::engine::regress;
 use crate::engine::script::ScriptError;
 
@@ -36,7 +36,7 @@ pub static DEVICE: Device = Device {
     bench_rows: bench::rows,
     round_trip: |file, text, _| {
         let parse = |f: &str, t: &str| Ok(cmd::parse(f, t)?.body.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
-        crate::devices::round_trip(file, parse, cmd::render, text)
+        crate::engine::entry::round_trip(file, parse, cmd::render, text)
     },
     samples: &[ScriptSample {
         label: "r12000",
@@ -44,4 +44,5 @@ pub static DEVICE: Device = Device {
         read0: "read 0x00",
         bad_line: "event 99 1",
     }],
+    plan: "",
 };
