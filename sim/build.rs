@@ -756,16 +756,21 @@ fn device_jobs(
                 }))
             }
         });
-        writeln!(decls, "    fn {name}_new(x_seed: u32) -> *mut c_void;").unwrap();
-        writeln!(decls, "    fn {name}_free(p: *mut c_void);").unwrap();
-        writeln!(decls, "    fn {name}_cycle(p: *mut c_void, i: *const In, o: *mut Out) -> c_int;").unwrap();
-        writeln!(decls, "    fn {name}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
-        writeln!(decls, "    fn {name}_trace_close(p: *mut c_void);").unwrap();
+        writeln!(decls, "    fn {name}_new(x_seed: u32) -> *mut std::ffi::c_void;").unwrap();
+        writeln!(decls, "    fn {name}_free(p: *mut std::ffi::c_void);").unwrap();
+        writeln!(decls, "    fn {name}_cycle(p: *mut std::ffi::c_void, i: *const In, o: *mut Out) -> std::ffi::c_int;")
+            .unwrap();
+        writeln!(
+            decls,
+            "    fn {name}_trace_open(p: *mut std::ffi::c_void, path: *const std::ffi::c_char) -> std::ffi::c_int;"
+        )
+        .unwrap();
+        writeln!(decls, "    fn {name}_trace_close(p: *mut std::ffi::c_void);").unwrap();
         let fault = fault.map_or("None".to_string(), |f| format!("Some({:?})", f.name));
         let poke = if d.poke {
             writeln!(
                 decls,
-                "    fn {name}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u64) -> c_int;"
+                "    fn {name}_poke(p: *mut std::ffi::c_void, dom: u32, var: *const std::ffi::c_char, lsb: u32, width: u32, value: u64) -> std::ffi::c_int;"
             )
             .unwrap();
             format!(", poke: {name}_poke")

@@ -19,4 +19,5 @@ pub mod regress;
 pub mod results;
 pub mod script;
 pub mod shrink;
+pub mod verilated;
 pub mod wave;

@@ -110,7 +110,7 @@ impl PmonLockstep {
         let mut l = PmonLockstep {
             model,
             model_on: true,
-            rtl: if rtl { Some(Rtl::new(fault, x_seed)?) } else { None },
+            rtl: if rtl { Some(ffi::rtl(fault, x_seed)?) } else { None },
             names: reg_names(n),
             lanes: 0,
             freeze: false,

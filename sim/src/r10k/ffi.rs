@@ -1,15 +1,12 @@
 //! The Verilated `r10k_perf` configurations linked in by build.rs (its
-//! `DEVICES` table: one per variant, plus the `device: r10k` faults),
+//! device manifest: one per variant, plus the R10K faults),
 //! behind a safe wrapper. One `cycle` call per bus clock
 //! (csrc/r10k_shim.cpp); the shim also returns both counters' registers as
 //! the RTL holds them, read from the flops.
 
-use std::ffi::{c_char, c_int, c_void, CString};
-use std::path::Path;
-
-use crate::engine::assertion::Assertion;
-
 use pcounter::r10k::Variant;
+
+use crate::engine::verilated;
 
 /// Counters of the unit (seed: two).
 pub const COUNTERS: usize = 2;
@@ -46,25 +43,14 @@ pub struct Out {
     pub cnt: [u32; COUNTERS],
 }
 
-pub struct DevFns {
-    /// Configuration (`r10000`, `r12000`) or fault build (`f_<fault>`).
-    pub name: &'static str,
-    /// The configuration it is built on (a fault build's `config:`, or
-    /// the device's fault configuration).
-    pub base: &'static str,
-    pub fault: Option<&'static str>,
-    new: unsafe extern "C" fn(u32) -> *mut c_void,
-    free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out) -> c_int,
-    trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
-    trace_close: unsafe extern "C" fn(*mut c_void),
-}
+/// An R10K build (sim/build.rs `r10k_models.rs`).
+pub type DevFns = verilated::DevFns<In, Out>;
 
 include!(concat!(env!("OUT_DIR"), "/r10k_models.rs"));
 
 /// Injected-fault builds of the R10K unit (tests/r10k/faults/).
 pub fn faults() -> Vec<&'static str> {
-    MODELS.iter().filter_map(|m| m.fault).collect()
+    verilated::faults(MODELS)
 }
 
 /// The variant a fault build is made of (its `config:`, default the
@@ -74,67 +60,14 @@ pub fn fault_variant(fault: &str) -> Option<Variant> {
 }
 
 /// One instance of a Verilated R10K build.
-pub struct Rtl {
-    fns: &'static DevFns,
-    ctx: *mut c_void,
-    pub out: Out,
-}
+pub type Rtl = verilated::Model<In, Out>;
 
-impl Rtl {
-    /// The build of `variant`, or the build with the injected fault `fault`
-    /// (which must then be of that variant).
-    pub fn new(variant: Variant, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
-        let fns = match fault {
-            Some(f) if fault_variant(f).is_some_and(|v| v != variant) => {
-                let built = fault_variant(f).expect("checked").name();
-                return Err(format!("R10K: fault {f} is built as an {built}, not an {}", variant.name()));
-            }
-            Some(f) => MODELS
-                .iter()
-                .find(|m| m.fault == Some(f))
-                .ok_or_else(|| format!("R10K: no build with fault {f} (R10K faults: {})", faults().join(", ")))?,
-            None => MODELS
-                .iter()
-                .find(|m| m.fault.is_none() && m.name == variant.name())
-                .ok_or_else(|| format!("R10K: no {} build linked in", variant.name()))?,
-        };
-        // SAFETY: `new` returns a fresh model owned by this wrapper.
-        let ctx = unsafe { (fns.new)(x_seed) };
-        Ok(Rtl { fns, ctx, out: Out::default() })
+/// The build of `variant`, or the build with the injected fault `fault`
+/// (which must then be of that variant).
+pub fn rtl(variant: Variant, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
+    if let Some(built) = fault.and_then(fault_variant).filter(|v| *v != variant) {
+        let f = fault.unwrap_or_default();
+        return Err(format!("R10K: fault {f} is built as an {}, not an {}", built.name(), variant.name()));
     }
-
-    pub fn name(&self) -> &'static str {
-        self.fns.name
-    }
-
-    /// One bus clock; `self.out` holds the outputs of this cycle.
-    /// The assertion that failed at this clock's edge, if one did.
-    #[must_use]
-    pub fn cycle(&mut self, i: &In) -> Option<Assertion> {
-        // SAFETY: `ctx` is live; `i.events` points at enough words for
-        // event_i (the caller's array outlives the call); `out` is repr(C).
-        let fired = unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) };
-        (fired != 0).then(Assertion::take)
-    }
-
-    pub fn trace_open(&mut self, path: &Path) -> Result<(), String> {
-        let c = CString::new(path.to_string_lossy().as_bytes()).map_err(|e| e.to_string())?;
-        // SAFETY: live ctx, NUL-terminated path.
-        match unsafe { (self.fns.trace_open)(self.ctx, c.as_ptr()) } {
-            0 => Ok(()),
-            _ => Err(format!("cannot open {}", path.display())),
-        }
-    }
-
-    pub fn trace_close(&mut self) {
-        // SAFETY: live ctx.
-        unsafe { (self.fns.trace_close)(self.ctx) }
-    }
-}
-
-impl Drop for Rtl {
-    fn drop(&mut self) {
-        // SAFETY: `ctx` came from `new` and is freed once.
-        unsafe { (self.fns.free)(self.ctx) }
-    }
+    Ok(Rtl::open(verilated::find(MODELS, "R10K", fault, Some(variant.name()))?, x_seed))
 }

@@ -88,7 +88,7 @@ impl R10kLockstep {
         let mut l = R10kLockstep {
             model: R10kUnit::new(variant),
             model_on: true,
-            rtl: if rtl { Some(Rtl::new(variant, fault, x_seed)?) } else { None },
+            rtl: if rtl { Some(ffi::rtl(variant, fault, x_seed)?) } else { None },
             events: 0,
             mode: Mode::KERNEL,
             cycle: 0,

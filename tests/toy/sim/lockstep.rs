@@ -2,7 +2,6 @@
 //! from tests/toy/device.toml) and its lockstep with the model: CTRL, COUNT
 //! and PRDATA, PSLVERR, PREADY compared every bus clock.
 
-use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::Path;
 
 use pcounter::{BusOp, BusResult};
@@ -14,6 +13,7 @@ use crate::engine::compare::{check_read, Diffs, History, RegWave};
 use crate::engine::coverage::{BinDecl, Coverage};
 use crate::engine::device::Lockstep;
 use crate::engine::mismatch::Mismatch;
+use crate::engine::verilated;
 use crate::engine::wave::ExtraTrace;
 
 #[repr(C)]
@@ -40,54 +40,17 @@ pub struct Out {
     pub found: u32,
 }
 
-pub struct DevFns {
-    pub name: &'static str,
-    pub base: &'static str,
-    pub fault: Option<&'static str>,
-    new: unsafe extern "C" fn(u32) -> *mut c_void,
-    free: unsafe extern "C" fn(*mut c_void),
-    cycle: unsafe extern "C" fn(*mut c_void, *const In, *mut Out) -> c_int,
-    trace_open: unsafe extern "C" fn(*mut c_void, *const c_char) -> c_int,
-    trace_close: unsafe extern "C" fn(*mut c_void),
-}
+/// A toy build (sim/build.rs `toy_models.rs`).
+pub type DevFns = verilated::DevFns<In, Out>;
 
 include!(concat!(env!("OUT_DIR"), "/toy_models.rs"));
 
 /// The toy's injected-fault builds (tests/toy/faults/).
 pub fn faults() -> Vec<&'static str> {
-    MODELS.iter().filter_map(|m| m.fault).collect()
+    verilated::faults(MODELS)
 }
 
-struct Rtl {
-    fns: &'static DevFns,
-    ctx: *mut c_void,
-    out: Out,
-}
-
-impl Rtl {
-    fn new(fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
-        let fns = MODELS.iter().find(|m| m.fault == fault).ok_or_else(|| match fault {
-            Some(f) => format!("TOY: no build with fault {f} (TOY faults: {})", faults().join(", ")),
-            None => "TOY: no build linked in".to_string(),
-        })?;
-        // SAFETY: `new` returns a fresh model owned by this wrapper.
-        let ctx = unsafe { (fns.new)(x_seed) };
-        Ok(Rtl { fns, ctx, out: Out::default() })
-    }
-
-    fn cycle(&mut self, i: &In) -> Option<Assertion> {
-        // SAFETY: live ctx; both records are repr(C) and match the shim's.
-        let fired = unsafe { (self.fns.cycle)(self.ctx, i, &mut self.out) };
-        (fired != 0).then(Assertion::take)
-    }
-}
-
-impl Drop for Rtl {
-    fn drop(&mut self) {
-        // SAFETY: `ctx` came from `new` and is freed once.
-        unsafe { (self.fns.free)(self.ctx) }
-    }
-}
+type Rtl = verilated::Model<In, Out>;
 
 /// Run counts for the toy's bins (tests/toy/plan.md).
 #[derive(Clone, Debug, Default)]
@@ -130,7 +93,7 @@ impl ToyLockstep {
         let mut l = ToyLockstep {
             model: ToyCounter::default(),
             model_on: true,
-            rtl: if rtl { Some(Rtl::new(fault, x_seed)?) } else { None },
+            rtl: if rtl { Some(Rtl::open(verilated::find(MODELS, "TOY", fault, None)?, x_seed)) } else { None },
             event: false,
             cycle: 0,
             keep_going: false,
@@ -143,7 +106,7 @@ impl ToyLockstep {
             let i = In::default();
             l.fired_in_reset = r.cycle(&i).or(r.cycle(&i));
             if r.out.found == 0 {
-                return Err(format!("TOY build {}: its register flops are not visible", r.fns.name));
+                return Err(format!("TOY build {}: its register flops are not visible", r.name()));
             }
         }
         Ok(l)
@@ -254,19 +217,14 @@ impl Lockstep for ToyLockstep {
     }
     fn start_trace(&mut self, rtl_vcd: &Path) -> Result<(), String> {
         if let Some(r) = &mut self.rtl {
-            let c = CString::new(rtl_vcd.to_string_lossy().as_bytes()).map_err(|e| e.to_string())?;
-            // SAFETY: live ctx, NUL-terminated path.
-            if unsafe { (r.fns.trace_open)(r.ctx, c.as_ptr()) } != 0 {
-                return Err(format!("cannot open {}", rtl_vcd.display()));
-            }
+            r.trace_open(rtl_vcd)?;
         }
         self.wave = Some(RegWave::new(&NAMES));
         Ok(())
     }
     fn take_trace(&mut self) -> Option<ExtraTrace> {
         if let Some(r) = &mut self.rtl {
-            // SAFETY: live ctx.
-            unsafe { (r.fns.trace_close)(r.ctx) }
+            r.trace_close();
         }
         self.wave.take().map(RegWave::into_trace)
     }
