@@ -632,12 +632,16 @@ def gen_sv(m):
 
 
 # ---------------------------------------------------------------- Rust
-def gen_rs(m):
-    gens, view, gview, features = m["gens"], m["view"], m["gview"], m["features"]
+def opt_gen(g):
+    """A Rust `Option<Gen>` literal of generation `g` (None when empty)."""
+    return f"Some(Gen::{camel(g)})" if g else "None"
+
+
+def rs_generations(m):
+    """The Gen and RegLayout enums, what a generation has (Features)."""
+    gens, view, features = m["gens"], m["view"], m["features"]
     lays = m["layouts"]
 
-    def opt_gen(g):
-        return f"Some(Gen::{camel(g)})" if g else "None"
 
     o = [f"//! {HEADER}",
          "//!",
@@ -702,6 +706,13 @@ def gen_rs(m):
         rng = ft["since"] + (f" until {ft['until']}" if ft["until"] else "")
         o.append(f"    /// {ft['desc']} (since {rng})")
         o.append(f"    pub {ft['name']}: bool,")
+    return o
+
+
+def rs_types(m):
+    """The register types (Kind, Access, Field, Place, Reg) and the view sizes."""
+    view, gview = m["view"], m["gview"]
+    o = []
     o += ["}", "",
           "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
           "pub enum Kind { Storage, Status, Counter, Init, Trigger }", "",
@@ -790,6 +801,13 @@ def gen_rs(m):
           f"pub const NUM_DOMAINS_MAX: usize = {NUM_DOMAINS_MAX};",
           f"pub const NUM_DOM_REGS: usize = {len(view)};",
           f"pub const NUM_GLOBAL_REGS: usize = {len(gview)};", ""]
+    return o
+
+
+def rs_tables(m):
+    """View indices, the field constants, DOM_REGS, DOM_RW_MASKS and GLOBAL_REGS."""
+    gens, view, gview = m["gens"], m["view"], m["gview"]
+    o = []
     o.append("// Per-domain view indices")
     seen = []
     for i, e in enumerate(view):
@@ -861,6 +879,14 @@ def gen_rs(m):
     o.append("];")
     o.append("")
     # Shared registers
+    return o
+
+
+def rs_shared_decode(m):
+    """The shared registers of the NV10 layout (S24) and the offset decoder."""
+    view, gview = m["view"], m["gview"]
+    lays = m["layouts"]
+    o = []
     o.append("/// A field of a shared register (S24) that is a view of a per-domain")
     o.append("/// register's field: global `glob`, its `field`, domain `dom`'s view")
     o.append("/// register `target` and field `target_field` (the low bits of it).")
@@ -948,8 +974,13 @@ def gen_rs(m):
         o.append("        }")
     o.append("    }")
     o.append("}")
-    return "\n".join(o) + "\n"
+    return o
 
+
+def gen_rs(m):
+    """The Rust register module (src/pcnt/regs.rs), part by part."""
+    o = rs_generations(m) + rs_types(m) + rs_tables(m) + rs_shared_decode(m)
+    return "\n".join(o) + "\n"
 
 # ---------------------------------------------------------------- Markdown
 def gen_md(m):

@@ -19,7 +19,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pcounter::{Config, Gen, Layout};
+use pcounter::{pcnt::config::Config, pcnt::config::Layout, pcnt::regs::Gen};
 
 /// (name, NumDomains, StrictDecode, layout, generation whose real layout it
 /// is) of the always-built configurations; `d2_lax` is the hardware decode
@@ -224,7 +224,7 @@ fn devices(root: &Path) -> Vec<Device> {
 
 /// `pcnt_gf100_top` parameters of a `GfConfig` preset.
 fn gf_params(preset: &str) -> Vec<String> {
-    let c = pcounter::gf100::config::GfConfig::preset(preset).expect("GF100 preset");
+    let c = pcounter::pcnt::gf100::config::GfConfig::preset(preset).expect("GF100 preset");
     let sigs = |v: &[u16]| {
         let mut a = [0x20u32; 8];
         for (x, &y) in a.iter_mut().zip(v) {
@@ -248,198 +248,22 @@ fn gf_params(preset: &str) -> Vec<String> {
 fn main() {
     let sim = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = sim.parent().unwrap().to_path_buf();
-    let rtl = root.join("rtl");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
-    println!("cargo:rerun-if-changed={}", rtl.display());
-    println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
-    println!("cargo:rerun-if-changed={}", sim.join("rtl").display());
-    println!("cargo:rerun-if-env-changed=VERILATOR");
-    // `make mutate` builds its mutants through the same path as the faults:
-    // PCNT_FAULTS_DIR replaces tests/faults, PCNT_CONFIGS limits the plain
-    // configurations ("d2"), PCNT_CXX_OPT lowers -O3 to compile faster.
-    // PCNT_VERILATOR_EXTRA / PCNT_CXX_EXTRA add options to the pcnt_top
-    // builds (Verilator; the C++ fast path): the knobs of the option
-    // measurements in docs/performance.md (issue 18), part of the cache key.
-    for v in ["PCNT_FAULTS_DIR", "PCNT_CONFIGS", "PCNT_CXX_OPT", "PCNT_VERILATOR_EXTRA", "PCNT_CXX_EXTRA"] {
-        println!("cargo:rerun-if-env-changed={v}");
-    }
-
+    watch_inputs(&root, &sim);
     let verilator = pinned_verilator(&root);
     let vroot = verilator_root(&verilator);
     let files = rtl_files(&root, FILE_LIST);
-
-    let only = env::var("PCNT_CONFIGS").ok();
-    let mut variants: Vec<Variant> = CONFIGS
-        .iter()
-        .filter(|(n, ..)| only.as_deref().is_none_or(|o| o.split(',').any(|x| x == *n)))
-        .map(|&(n, d, s, layout, gen)| Variant {
-            name: n.to_string(),
-            domains: d,
-            strict: s,
-            layout,
-            cfg: Config::with_layout(gen, d as usize, layout).expect("build layout"),
-            fault: None,
-            netlist: None,
-        })
-        .collect();
-    if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        for f in all_faults(&root).into_iter().filter(|f| f.device == "pcnt") {
-            // A real layout is a chip's: the one of the fault's first
-            // generation (its `gens:`); the others do not depend on it.
-            let gen = match f.layout {
-                Layout::Real => f.gens.first().and_then(|g| Gen::from_name(g)).unwrap_or(Gen::G84),
-                _ => Gen::G84,
-            };
-            let cfg = Config::with_layout(gen, f.domains as usize, f.layout).expect("fault layout");
-            variants.push(Variant {
-                name: format!("f_{}", f.name),
-                domains: f.domains,
-                strict: f.strict,
-                layout: f.layout,
-                cfg,
-                fault: Some(f),
-                netlist: None,
-            });
-        }
-    }
+    let mut variants = pcnt_variants(&root);
     netlists(&mut variants);
     device_tests(&root, &out);
 
     let cache = VCache::new(&out, &verilator);
+    let c = Ctx { root: &root, sim: &sim, out: &out, verilator: &verilator, vroot: &vroot, cache: &cache };
     let mut libs = vec![runtime(&vroot, &cache)];
-    let mut table = String::new();
-    let mut decls = String::new();
+    let (mut decls, mut table) = (String::new(), String::new());
     for v in &variants {
-        let dir = out.join(&v.name);
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match (&v.netlist, &v.fault) {
-            (Some(n), _) => (vec![n.clone()], root.join(INC_DIR)),
-            (None, None) => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
-            (None, Some(f)) => (patched_copy(&root, &files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
-        };
-        // The RTL runs behind the harness-only wrapper with falling-edge input
-        // registers (sim/rtl/pcnt_lockstep_top.sv: what Verilator evaluates
-        // per eval() call); a netlist runs as synthesised.
-        let (top, scope) = match v.netlist {
-            Some(_) => ("pcnt_top", "TOP.pcnt_top"),
-            None => ("pcnt_lockstep_top", "TOP.pcnt_lockstep_top.u_dut"),
-        };
-        let mut srcs = srcs;
-        if v.netlist.is_none() {
-            srcs.push(sim.join(LOCKSTEP_TOP));
-        }
-        let prefix = format!("Vpcnt_{}", v.name);
-        // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
-        // about the 32-bit `1`.
-        // A netlist has its parameters built in: tools/gatesim.py sets only
-        // NumDomains, and the other defaults of pcnt_top are the plain
-        // configurations' (default layout, strict decode).
-        let params = match v.netlist {
-            Some(_) => vec![],
-            None => vec![
-                format!("-GNumDomains={}", v.domains),
-                format!("-GStrictDecode=1'b{}", u8::from(v.strict)),
-                format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
-                format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
-                format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
-            ],
-        };
-        // Fault variants only run short regressions: -O1 halves their C++
-        // compile time, which dominates `make test` (about 30 variants).
-        let opt: u8 = match env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()) {
-            Some(o) => o,
-            None if v.fault.is_some() => 1,
-            None => 3,
-        };
-        let lib = format!("pcnt_{}", v.name);
-        let extra = |var| env::var(var).unwrap_or_default().split_whitespace().map(String::from).collect::<Vec<_>>();
-        let (mut extra_v, extra_cxx) = (extra("PCNT_VERILATOR_EXTRA"), extra("PCNT_CXX_EXTRA"));
-        if v.fault.is_some() || v.domains > 2 {
-            extra_v.extend(NO_CASE_CHECKS.iter().map(|a| a.to_string()));
-        }
-        let mut key = Key::new();
-        key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
-        key.add(extra_v.join(" ").as_bytes()).add(b"|").add(extra_cxx.join(" ").as_bytes());
-        key.add(&[opt])
-            .add(&fs::read(sim.join("csrc/shim.cpp")).unwrap())
-            .add(&fs::read(sim.join(SHIM_COMMON)).unwrap())
-            .add(&fs::read(sim.join(VL_USER_H)).unwrap());
-        key.add(&fs::read(root.join(WAIVERS)).unwrap());
-        for f in srcs.iter().chain(&includes(&incdir)) {
-            key.add(&fs::read(f).unwrap());
-        }
-        libs.push(match cache.link(&lib, &key) {
-            Some(d) => Lib::Ready(lib, d),
-            None => {
-                let mut cmd = Command::new(&verilator);
-                cmd.args(VERILATOR_ARGS).arg(root.join(WAIVERS));
-                if v.netlist.is_some() {
-                    // A netlist's multi-bit wires mix bits of different
-                    // logic cones, which Verilator's word-level ordering sees
-                    // as loops (UNOPTFLAT: slower, still exact). Yosys'
-                    // `check -assert` in tools/gatesim.py proves there is no
-                    // real combinational loop.
-                    cmd.arg("-Wno-UNOPTFLAT");
-                }
-                cmd.args(["--prefix", &prefix, "--top-module", top])
-                    .args(&params)
-                    .args(&extra_v)
-                    .arg(format!("-I{}", incdir.display()))
-                    .arg("-Mdir")
-                    .arg(dir.join("obj"))
-                    .args(&srcs);
-                let mut b = cc_build(&vroot, opt);
-                for f in &extra_cxx {
-                    b.flag(f);
-                }
-                b.file(sim.join("csrc/shim.cpp"))
-                    .define("PCNT_NAME", v.name.as_str())
-                    .define("PCNT_TOP", prefix.as_str())
-                    .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str())
-                    .define("PCNT_SCOPE", format!("\"{scope}\"").as_str());
-                Lib::Pending(Box::new(Job {
-                    lib,
-                    key,
-                    verilate: Some(cmd),
-                    prefix,
-                    dir,
-                    cc: b,
-                    slow_cc: cc_build(&vroot, 0),
-                    opt,
-                }))
-            }
-        });
-
-        let n = &v.name;
-        writeln!(decls, "    fn pcnt_{n}_new(x_seed: u32) -> *mut c_void;").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut) -> c_int;").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
-        writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
-        writeln!(
-            decls,
-            "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u64) -> c_int;"
-        )
-        .unwrap();
-        let fault = match &v.fault {
-            Some(f) => format!("Some({:?})", f.name),
-            None => "None".into(),
-        };
-        let gens = v.fault.as_ref().map(|f| f.gens.clone()).unwrap_or_default();
-        writeln!(
-            table,
-            "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, layout: {l:?}, trailer_base: {tb:?}, sig_count: {sc:?}, user_pos: {up:?}, \
-             fault: {fault}, gens: &{gens:?}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
-             cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
-            d = v.domains,
-            s = v.strict,
-            l = v.layout.name(),
-            tb = v.cfg.trailer_base,
-            sc = v.cfg.sig_count,
-            up = v.cfg.user_pos,
-        )
-        .unwrap();
+        libs.push(pcnt_lib(v, &files, &c));
+        pcnt_table_rows(v, &mut decls, &mut table);
     }
     let devices = devices(&root);
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
@@ -453,7 +277,7 @@ fn main() {
         }
     }
     for d in &devices {
-        libs.extend(device_jobs(d, &root, &sim, &out, &verilator, &vroot, &cache));
+        libs.extend(device_jobs(d, &c));
     }
     for (lib, dir) in build_all(libs, &cache) {
         println!("cargo:rustc-link-search=native={}", dir.display());
@@ -472,6 +296,216 @@ fn main() {
          /// The pinned Verilator the harness was built with (tools/requirements.txt).\npub static VERILATOR_BIN: &str = {verilator:?};\n"
     );
     fs::write(out.join("harness_flags.rs"), flags).unwrap();
+}
+
+/// What makes the build run again: the RTL, the shims, the harness wrapper
+/// and the options below (every device folder of tests/ in `device_tests`,
+/// the fault folders in `all_faults`).
+fn watch_inputs(root: &Path, sim: &Path) {
+    let rtl = root.join("rtl");
+    println!("cargo:rerun-if-changed={}", rtl.display());
+    println!("cargo:rerun-if-changed={}", sim.join("csrc").display());
+    println!("cargo:rerun-if-changed={}", sim.join("rtl").display());
+    println!("cargo:rerun-if-env-changed=VERILATOR");
+    // `make mutate` builds its mutants through the same path as the faults:
+    // PCNT_FAULTS_DIR replaces tests/faults, PCNT_CONFIGS limits the plain
+    // configurations ("d2"), PCNT_CXX_OPT lowers -O3 to compile faster.
+    // PCNT_VERILATOR_EXTRA / PCNT_CXX_EXTRA add options to the pcnt_top
+    // builds (Verilator; the C++ fast path): the knobs of the option
+    // measurements in docs/performance.md (issue 18), part of the cache key.
+    for v in ["PCNT_FAULTS_DIR", "PCNT_CONFIGS", "PCNT_CXX_OPT", "PCNT_VERILATOR_EXTRA", "PCNT_CXX_EXTRA"] {
+        println!("cargo:rerun-if-env-changed={v}");
+    }
+}
+
+/// Where a build's inputs and outputs are: the repository, the sim crate,
+/// OUT_DIR, the pinned Verilator and its tree, the library cache.
+struct Ctx<'a> {
+    root: &'a Path,
+    sim: &'a Path,
+    out: &'a Path,
+    verilator: &'a str,
+    vroot: &'a Path,
+    cache: &'a VCache,
+}
+
+/// pcnt_top's builds: every configuration of `CONFIGS` (PCNT_CONFIGS limits
+/// them), and with the `faults` feature every PCOUNTER fault.
+fn pcnt_variants(root: &Path) -> Vec<Variant> {
+    let only = env::var("PCNT_CONFIGS").ok();
+    let mut variants: Vec<Variant> = CONFIGS
+        .iter()
+        .filter(|(n, ..)| only.as_deref().is_none_or(|o| o.split(',').any(|x| x == *n)))
+        .map(|&(n, d, s, layout, gen)| Variant {
+            name: n.to_string(),
+            domains: d,
+            strict: s,
+            layout,
+            cfg: Config::with_layout(gen, d as usize, layout).expect("build layout"),
+            fault: None,
+            netlist: None,
+        })
+        .collect();
+    if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
+        for f in all_faults(root).into_iter().filter(|f| f.device == "pcnt") {
+            // A real layout is a chip's: the one of the fault's first
+            // generation (its `gens:`); the others do not depend on it.
+            let gen = match f.layout {
+                Layout::Real => f.gens.first().and_then(|g| Gen::from_name(g)).unwrap_or(Gen::G84),
+                _ => Gen::G84,
+            };
+            let cfg = Config::with_layout(gen, f.domains as usize, f.layout).expect("fault layout");
+            variants.push(Variant {
+                name: format!("f_{}", f.name),
+                domains: f.domains,
+                strict: f.strict,
+                layout: f.layout,
+                cfg,
+                fault: Some(f),
+                netlist: None,
+            });
+        }
+    }
+    variants
+}
+
+/// The library of one pcnt_top build: from the cache, or a job that
+/// verilates and compiles it.
+fn pcnt_lib(v: &Variant, files: &[String], c: &Ctx) -> Lib {
+    let (root, sim, out, verilator, vroot, cache) = (c.root, c.sim, c.out, c.verilator, c.vroot, c.cache);
+    let dir = out.join(&v.name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let (srcs, incdir): (Vec<PathBuf>, PathBuf) = match (&v.netlist, &v.fault) {
+        (Some(n), _) => (vec![n.clone()], root.join(INC_DIR)),
+        (None, None) => (files.iter().map(|f| root.join(f)).collect(), root.join(INC_DIR)),
+        (None, Some(f)) => (patched_copy(root, files, f, &dir.join("rtl"), &root.join(INC_DIR)), dir.join("rtl")),
+    };
+    // The RTL runs behind the harness-only wrapper with falling-edge input
+    // registers (sim/rtl/pcnt_lockstep_top.sv: what Verilator evaluates
+    // per eval() call); a netlist runs as synthesised.
+    let (top, scope) = match v.netlist {
+        Some(_) => ("pcnt_top", "TOP.pcnt_top"),
+        None => ("pcnt_lockstep_top", "TOP.pcnt_lockstep_top.u_dut"),
+    };
+    let mut srcs = srcs;
+    if v.netlist.is_none() {
+        srcs.push(sim.join(LOCKSTEP_TOP));
+    }
+    let prefix = format!("Vpcnt_{}", v.name);
+    // StrictDecode is a `bit`: a sized literal, or Verilator warns (WIDTH)
+    // about the 32-bit `1`.
+    // A netlist has its parameters built in: tools/gatesim.py sets only
+    // NumDomains, and the other defaults of pcnt_top are the plain
+    // configurations' (default layout, strict decode).
+    let params = match v.netlist {
+        Some(_) => vec![],
+        None => vec![
+            format!("-GNumDomains={}", v.domains),
+            format!("-GStrictDecode=1'b{}", u8::from(v.strict)),
+            format!("-GTrailerBases={}", packed(v.cfg.trailer_base.map(u32::from), 8)),
+            format!("-GSigCounts={}", packed(v.cfg.sig_count.map(u32::from), 9)),
+            format!("-GUserPoss={}", packed(v.cfg.user_pos.map(u32::from), 9)),
+        ],
+    };
+    // Fault variants only run short regressions: -O1 halves their C++
+    // compile time, which dominates `make test` (about 30 variants).
+    let opt: u8 = match env::var("PCNT_CXX_OPT").ok().and_then(|o| o.parse().ok()) {
+        Some(o) => o,
+        None if v.fault.is_some() => 1,
+        None => 3,
+    };
+    let lib = format!("pcnt_{}", v.name);
+    let extra = |var| env::var(var).unwrap_or_default().split_whitespace().map(String::from).collect::<Vec<_>>();
+    let (mut extra_v, extra_cxx) = (extra("PCNT_VERILATOR_EXTRA"), extra("PCNT_CXX_EXTRA"));
+    if v.fault.is_some() || v.domains > 2 {
+        extra_v.extend(NO_CASE_CHECKS.iter().map(|a| a.to_string()));
+    }
+    let mut key = Key::new();
+    key.add(VERILATOR_ARGS.join(" ").as_bytes()).add(prefix.as_bytes()).add(params.join(" ").as_bytes());
+    key.add(extra_v.join(" ").as_bytes()).add(b"|").add(extra_cxx.join(" ").as_bytes());
+    key.add(&[opt])
+        .add(&fs::read(sim.join("csrc/shim.cpp")).unwrap())
+        .add(&fs::read(sim.join(SHIM_COMMON)).unwrap())
+        .add(&fs::read(sim.join(VL_USER_H)).unwrap());
+    key.add(&fs::read(root.join(WAIVERS)).unwrap());
+    for f in srcs.iter().chain(&includes(&incdir)) {
+        key.add(&fs::read(f).unwrap());
+    }
+    match cache.link(&lib, &key) {
+        Some(d) => Lib::Ready(lib, d),
+        None => {
+            let mut cmd = Command::new(verilator);
+            cmd.args(VERILATOR_ARGS).arg(root.join(WAIVERS));
+            if v.netlist.is_some() {
+                // A netlist's multi-bit wires mix bits of different
+                // logic cones, which Verilator's word-level ordering sees
+                // as loops (UNOPTFLAT: slower, still exact). Yosys'
+                // `check -assert` in tools/gatesim.py proves there is no
+                // real combinational loop.
+                cmd.arg("-Wno-UNOPTFLAT");
+            }
+            cmd.args(["--prefix", &prefix, "--top-module", top])
+                .args(&params)
+                .args(&extra_v)
+                .arg(format!("-I{}", incdir.display()))
+                .arg("-Mdir")
+                .arg(dir.join("obj"))
+                .args(&srcs);
+            let mut b = cc_build(vroot, opt);
+            for f in &extra_cxx {
+                b.flag(f);
+            }
+            b.file(sim.join("csrc/shim.cpp"))
+                .define("PCNT_NAME", v.name.as_str())
+                .define("PCNT_TOP", prefix.as_str())
+                .define("PCNT_HDR", format!("\"{prefix}.h\"").as_str())
+                .define("PCNT_SCOPE", format!("\"{scope}\"").as_str());
+            Lib::Pending(Box::new(Job {
+                lib,
+                key,
+                verilate: Some(cmd),
+                prefix,
+                dir,
+                cc: b,
+                slow_cc: cc_build(vroot, 0),
+                opt,
+            }))
+        }
+    }
+}
+
+/// The C declarations and the `ModelFns` row of one pcnt_top build (models.rs).
+fn pcnt_table_rows(v: &Variant, decls: &mut String, table: &mut String) {
+    let n = &v.name;
+    writeln!(decls, "    fn pcnt_{n}_new(x_seed: u32) -> *mut c_void;").unwrap();
+    writeln!(decls, "    fn pcnt_{n}_free(p: *mut c_void);").unwrap();
+    writeln!(decls, "    fn pcnt_{n}_cycle(p: *mut c_void, i: *const PcntIn, o: *mut PcntOut) -> c_int;").unwrap();
+    writeln!(decls, "    fn pcnt_{n}_trace_open(p: *mut c_void, path: *const c_char) -> c_int;").unwrap();
+    writeln!(decls, "    fn pcnt_{n}_trace_close(p: *mut c_void);").unwrap();
+    writeln!(
+        decls,
+        "    fn pcnt_{n}_poke(p: *mut c_void, dom: u32, var: *const c_char, lsb: u32, width: u32, value: u64) -> c_int;"
+    )
+    .unwrap();
+    let fault = match &v.fault {
+        Some(f) => format!("Some({:?})", f.name),
+        None => "None".into(),
+    };
+    let gens = v.fault.as_ref().map(|f| f.gens.clone()).unwrap_or_default();
+    writeln!(
+        table,
+        "    ModelFns {{ name: {n:?}, num_domains: {d}, strict: {s}, layout: {l:?}, trailer_base: {tb:?}, sig_count: {sc:?}, user_pos: {up:?}, \
+         fault: {fault}, gens: &{gens:?}, new: pcnt_{n}_new, free: pcnt_{n}_free, \
+         cycle: pcnt_{n}_cycle, trace_open: pcnt_{n}_trace_open, trace_close: pcnt_{n}_trace_close, poke: pcnt_{n}_poke }},",
+        d = v.domains,
+        s = v.strict,
+        l = v.layout.name(),
+        tb = v.cfg.trailer_base,
+        sc = v.cfg.sig_count,
+        up = v.cfg.user_pos,
+    )
+    .unwrap();
 }
 
 /// Every device folder of tests/ (`tests/<name>/`, `<name>` a device of the
@@ -661,15 +695,8 @@ fn verilator_root(verilator: &str) -> PathBuf {
 
 /// Every configuration and fault of `d` as a library to link (from the cache)
 /// or to build, and `<name>_models.rs` (see [`Device`]).
-fn device_jobs(
-    d: &Device,
-    root: &Path,
-    sim: &Path,
-    out: &Path,
-    verilator: &str,
-    vroot: &Path,
-    cache: &VCache,
-) -> Vec<Lib> {
+fn device_jobs(d: &Device, c: &Ctx) -> Vec<Lib> {
+    let (root, sim, out, verilator, vroot, cache) = (c.root, c.sim, c.out, c.verilator, c.vroot, c.cache);
     let files = rtl_files(root, &d.file_list);
     let shim = root.join(&d.shim);
     let computed = |n: &str| d.params_of.map(|p| p(n)).unwrap_or_default();

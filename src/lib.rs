@@ -3,7 +3,7 @@
 //!
 //! The model is structured like the RTL in `rtl/`: per domain a state struct
 //! (`DomainState`, the `_q` registers; its counting core is
-//! `engine::EngineState`) and a step function that computes the whole next
+//! `pcnt::dom_core::EngineState`) and a step function that computes the whole next
 //! state from the current state and the cycle's inputs, then commits it
 //! (`_d` -> `_q`). Every cycle-level decision is taken from
 //! `docs/semantics.md` and cited by section (S1..). No I/O here: the harness,
@@ -13,18 +13,10 @@
 //! Layout: `pcnt/` is the PCOUNTER device, `pmon/` the Intel uncore PMON
 //! box (issue 14, docs/semantics.md P1..), `r10k/` the MIPS R10000/R12000
 //! event counters (issue 17, R1..), `common/` the cells a device
-//! shares (the pulse synchronizer); the re-exports below keep the short
-//! paths (`pcounter::regs`, `pcounter::domain`, ...) of PCOUNTER.
+//! shares (the pulse synchronizer, the bus types). No re-exports: a path
+//! names its device (`pcounter::pcnt::regs`).
 
 pub mod common;
 pub mod pcnt;
 pub mod pmon;
 pub mod r10k;
-
-pub use common::pulse_sync;
-pub use pcnt::{config, counter, domain, engine, gf100, logic_op, record, regs, set};
-
-pub use config::{Config, ConfigError, Layout};
-pub use domain::{DomainInputs, DomainState, SingleState};
-pub use regs::Gen;
-pub use set::{BusOp, BusResult, CycleInputs, PcounterSet, Signals};

@@ -10,12 +10,12 @@ use std::fs;
 use std::process::Command;
 
 use common::{merge, pcnt, pcnt_in, root, scratch, text};
-use pcounter::regs::Gen;
-use pcounter_sim::coverage::Coverage;
+use pcounter::pcnt::regs::Gen;
 use pcounter_sim::devices::DEVICES;
-use pcounter_sim::ffi::Rtl;
-use pcounter_sim::runner::{JobResult, Results};
-use pcounter_sim::script;
+use pcounter_sim::engine::coverage::Coverage;
+use pcounter_sim::pcnt::ffi::Rtl;
+use pcounter_sim::pcnt::runner::{JobResult, Results};
+use pcounter_sim::pcnt::script;
 
 /// `pcnt cosim --help` answered "unknown option '--help'": every command now
 /// prints its help (exit 0), naming its options.
@@ -527,8 +527,8 @@ fn make_refuses_bad_variables_before_building() {
             "LAYOUT=bogus",
             format!(
                 "valid layouts are {}, and for GEN=gf100 {}",
-                pcounter::Layout::NAMES.join(", "),
-                pcounter::gf100::config::PRESETS.join(", ")
+                pcounter::pcnt::config::Layout::NAMES.join(", "),
+                pcounter::pcnt::gf100::config::PRESETS.join(", ")
             ),
         ),
         ("DECODE=loose", "valid decodes are strict, lax".to_string()),

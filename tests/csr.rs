@@ -163,7 +163,7 @@ fn hw_reset() {
 fn rw_random_values() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xc5a);
     for t in written(targets()) {
-        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        let mut bus = (t.open)(pcounter_sim::pcnt::lockstep::X_SEED);
         for _ in 0..8 {
             for r in &t.regs {
                 let v: u32 = rng.gen();
@@ -180,7 +180,7 @@ fn rw_random_values() {
 #[test]
 fn bit_bash() {
     for t in written(targets()) {
-        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        let mut bus = (t.open)(pcounter_sim::pcnt::lockstep::X_SEED);
         for r in &t.regs {
             for bit in 0..32 {
                 for pattern in [1u32 << bit, !(1u32 << bit)] {
@@ -198,7 +198,7 @@ fn bit_bash() {
 fn aliasing() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xa11a5);
     for t in written(targets()) {
-        let mut bus = (t.open)(pcounter_sim::lockstep::X_SEED);
+        let mut bus = (t.open)(pcounter_sim::pcnt::lockstep::X_SEED);
         let regs = &t.regs;
         // Pass 1 flips every bit, action bits included; pass 2 (registers
         // with action bits only) leaves them 0, so nothing but the written

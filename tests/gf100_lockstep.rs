@@ -14,8 +14,8 @@ use std::fs;
 
 use pcounter_sim::engine::coverage::{self, Coverage};
 use pcounter_sim::pcnt::gf100::ffi;
-use pcounter_sim::runner::gf100::GfJob;
-use pcounter_sim::runner::{self, Artifacts, ScriptError};
+use pcounter_sim::pcnt::runner::gf100::GfJob;
+use pcounter_sim::pcnt::runner::{self, Artifacts, ScriptError};
 
 use common::{root, scratch};
 

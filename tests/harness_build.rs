@@ -9,7 +9,7 @@
 
 use std::process::Command;
 
-use pcounter_sim::ffi::{VERILATOR_ARGS, VERILATOR_BIN, VERILATOR_WAIVERS};
+use pcounter_sim::pcnt::ffi::{VERILATOR_ARGS, VERILATOR_BIN, VERILATOR_WAIVERS};
 
 mod common;
 use common::{root, scratch};

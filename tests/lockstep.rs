@@ -10,11 +10,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pcounter::regs::Gen;
-use pcounter_sim::coverage::{self, Coverage};
-use pcounter_sim::ffi::Rtl;
-use pcounter_sim::runner::{self, Artifacts, Job, RunError, ScriptError};
-use pcounter_sim::script::Cmd;
+use pcounter::pcnt::regs::Gen;
+use pcounter_sim::engine::coverage::{self, Coverage};
+use pcounter_sim::pcnt::ffi::Rtl;
+use pcounter_sim::pcnt::runner::{self, Artifacts, Job, RunError, ScriptError};
+use pcounter_sim::pcnt::script::Cmd;
 
 mod common;
 use common::{root, scratch};
@@ -316,7 +316,7 @@ fn shards_cover_the_unsharded_plan_exactly() {
 #[test]
 fn coverage_gate_can_fail() {
     let plan = fs::read_to_string(root().join("docs/coverage-plan.md")).unwrap();
-    let empty = pcounter_sim::lockstep::Stats::default().coverage();
+    let empty = pcounter_sim::pcnt::lockstep::Stats::default().coverage();
     let c = coverage::closure(&empty, &plan, "plan", None);
     assert!(c.unplanned.is_empty(), "every counted bin must be in the plan: {:?}", c.unplanned);
     assert!(c.unhit.contains(&"quad.ack".to_string()), "nothing ran, so quad.ack is unhit");

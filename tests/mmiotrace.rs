@@ -18,9 +18,9 @@
 use std::fs;
 use std::process::Command;
 
-use pcounter_sim::mmiotrace::{import, Options};
-use pcounter_sim::runner::{run_parsed, Artifacts, ScriptError, ScriptOpts};
-use pcounter_sim::script::{self, Cmd, Expect};
+use pcounter_sim::pcnt::mmiotrace::{import, Options};
+use pcounter_sim::pcnt::runner::{run_parsed, Artifacts, ScriptError, ScriptOpts};
+use pcounter_sim::pcnt::script::{self, Cmd, Expect};
 
 const SAMPLE: &str = "tests/mmiotrace/nv50_perfctr.mmiotrace";
 

@@ -7,10 +7,13 @@
 //! arithmetic readable); `tick` is one idle cycle.
 
 use bitvec::prelude::*;
-use pcounter::logic_op::{self, OpLayout};
-use pcounter::record::AxiIn;
-use pcounter::regs::{self, Gen, DOM_REGS};
-use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals, SingleState};
+use pcounter::pcnt::logic_op::{self, OpLayout};
+use pcounter::pcnt::record::AxiIn;
+use pcounter::pcnt::regs::{self, Gen, DOM_REGS};
+use pcounter::{
+    common::bus::BusOp, common::bus::BusResult, pcnt::config::Config, pcnt::domain::Signals, pcnt::domain::SingleState,
+    pcnt::top::CycleInputs, pcnt::top::PcounterSet,
+};
 use rstest::rstest;
 
 struct Tb {

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pcounter::regs::Gen;
-use pcounter_sim::ffi::Rtl;
-use pcounter_sim::script;
+use pcounter::pcnt::regs::Gen;
+use pcounter_sim::pcnt::ffi::Rtl;
+use pcounter_sim::pcnt::script;
 
 /// Most seeds one `cosim` runs (the job list is built before the first run,
 /// so an absurd count would abort on allocation).
@@ -377,7 +377,9 @@ fn gen_parser() -> impl clap::builder::TypedValueParser<Value = String> {
 }
 
 fn layout_parser() -> impl clap::builder::TypedValueParser<Value = String> {
-    PossibleValuesParser::new(pcounter::Layout::NAMES.iter().chain(pcounter::gf100::config::PRESETS).copied())
+    PossibleValuesParser::new(
+        pcounter::pcnt::config::Layout::NAMES.iter().chain(pcounter::pcnt::gf100::config::PRESETS).copied(),
+    )
 }
 
 /// The fault names as a value enum generated from the builds linked in.

@@ -8,7 +8,7 @@
 //! stimulus (`stim`), scenario scripts (`script`), the lockstep engine and
 //! its compare and bins (`lockstep`), regression and failure handling
 //! (`runner`), the record memory (`axi_mem`), `dump`, `mmiotrace`, `bench`.
-//! The re-exports keep the short paths (`pcounter_sim::runner`, ...).
+//! No re-exports: a path names its device (`pcounter_sim::pcnt::runner`).
 
 pub mod bench;
 pub mod devices;
@@ -17,6 +17,3 @@ pub mod merge;
 pub mod pcnt;
 pub mod pmon;
 pub mod r10k;
-
-pub use engine::{coverage, shrink, wave};
-pub use pcnt::{axi_mem, dump, ffi, lockstep, mmiotrace, runner, script, stim};

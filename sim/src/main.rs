@@ -31,8 +31,8 @@ use pcounter_sim::devices;
 use pcounter_sim::engine::artifacts::WaveFormat;
 use pcounter_sim::engine::regress::{self, Opts};
 use pcounter_sim::engine::results::ShardOpts;
-use pcounter_sim::runner::{self, Artifacts, ScriptError, ScriptOpts};
-use pcounter_sim::script::{self, Cmd as ScriptCmd, Expect};
+use pcounter_sim::pcnt::runner::{self, Artifacts, ScriptError, ScriptOpts};
+use pcounter_sim::pcnt::script::{self, Cmd as ScriptCmd, Expect};
 
 fn main() -> ExitCode {
     // Like any Unix tool: a closed pipe (`pcnt ... | head`) ends the process
@@ -250,7 +250,7 @@ fn write_out(path: &Path, text: &str) -> Result<(), String> {
 }
 
 fn record_dump(a: RecordDumpArgs) -> Result<u8, String> {
-    use pcounter_sim::dump;
+    use pcounter_sim::pcnt::dump;
     let RecordDumpArgs { file, image, base, format, domain, csv, svg } = a;
     let long = format == Format::Long;
     let bytes = std::fs::read(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
@@ -279,12 +279,12 @@ fn record_dump(a: RecordDumpArgs) -> Result<u8, String> {
     Ok(0)
 }
 
-/// `import-mmiotrace`: see `pcounter_sim::mmiotrace`. Without `--out` and
+/// `import-mmiotrace`: see `pcounter_sim::pcnt::mmiotrace`. Without `--out` and
 /// `--run` the script goes to stdout (the summary to stderr); `--run`
 /// without `--out` saves it as `out/<trace name>.pcs`, so a failure's repro
 /// line names a file that exists.
 fn import_mmiotrace(a: ImportArgs) -> Result<u8, String> {
-    use pcounter_sim::mmiotrace;
+    use pcounter_sim::pcnt::mmiotrace;
     let ImportArgs { file, out, out_dir, gen, domains, layout, run, model_only } = a;
     // The model alone is a way of running: it implies --run.
     let run = run || model_only;

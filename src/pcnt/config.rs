@@ -1,7 +1,7 @@
 //! Static configuration of a domain set: generation strap, domain count and the
 //! per-domain signal count / trailer base parameters (docs/semantics.md S0, S9).
 
-use crate::regs::{Gen, NUM_DOMAINS_MAX};
+use crate::pcnt::regs::{Gen, NUM_DOMAINS_MAX};
 
 /// Mirrors the `pcnt_top` parameters plus the `gen_i` strap.
 #[derive(Clone, Debug, PartialEq, Eq)]

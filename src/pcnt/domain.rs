@@ -1,5 +1,5 @@
 //! One PCOUNTER domain of NV10:GF100, the shell around the counting engine
-//! (`engine.rs`): storage registers, the generation's features, the
+//! (`dom_core.rs`): storage registers, the generation's features, the
 //! effective signals (trailer, USER), the side effects of register writes,
 //! USER signals, record mode, the view, and the destination side of the
 //! cross-domain imports. Mirrors `rtl/pcnt/pcnt_domain.sv` (the import
@@ -19,12 +19,12 @@
 
 use bitvec::prelude::*;
 
-use crate::config::Config;
-use crate::engine::{self, input, Controls, EngineState};
-pub use crate::engine::{ctr_mode, quad_state, SingleState};
-use crate::pulse_sync::PulseSync;
-use crate::record::{Packet, RecordInputs, RecordState};
-use crate::regs::{self, Decoded, Kind, DOM_REGS, NUM_DOM_REGS};
+use crate::common::pulse_sync::PulseSync;
+use crate::pcnt::config::Config;
+use crate::pcnt::dom_core::{self, input, Controls, EngineState};
+pub use crate::pcnt::dom_core::{ctr_mode, quad_state, SingleState};
+use crate::pcnt::record::{Packet, RecordInputs, RecordState};
+use crate::pcnt::regs::{self, Decoded, Kind, DOM_REGS, NUM_DOM_REGS};
 
 /// The 256 external signal inputs of one domain.
 pub type Signals = BitArr!(for 256, in u32, Lsb0);
@@ -240,7 +240,7 @@ impl DomainState {
         x.flag_cnt[dom] = self.core.flag_cnt;
     }
 
-    /// The six SRC words in the engine's order (`engine::input`);
+    /// The six SRC words in the engine's order (`dom_core::input`);
     /// SETFLAG_SRC / CLRFLAG_SRC store nothing from NV30 on (S24).
     fn srcs(&self) -> [u32; input::COUNT] {
         let st = &self.stored;
@@ -329,7 +329,7 @@ impl DomainState {
         }
         out[regs::CTRL] = self.ctrl_view();
         let eff = self.effective_signals(cfg, dom, inp);
-        out[regs::SRC_STATUS] = engine::select(&eff, &self.srcs(), gen.features().flag_src) & 0xffff;
+        out[regs::SRC_STATUS] = dom_core::select(&eff, &self.srcs(), gen.features().flag_src) & 0xffff;
         // 40-bit counters read as two halves, both live (S24); CTR_CYCLES_ALT
         // is a copy of CTR_CYCLES (S5).
         let (lo, hi) = (|c: u64| c as u32, |c: u64| (c >> 32) as u32);

@@ -2,7 +2,7 @@
 //! (seed 003 "Input selection"; docs/semantics.md S10). Mirrors
 //! `rtl/pcnt/pcnt_logic_op.sv`.
 
-use crate::regs::Gen;
+use crate::pcnt::regs::Gen;
 
 /// Which OP register bit layout applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

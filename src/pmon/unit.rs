@@ -10,7 +10,7 @@
 
 use super::counter::{default_sub_events, CounterInputs, CounterState, CounterWrite, Events, SubEvents};
 use super::regs::{self, box_ctl, gsts_l, udis_l, Target, NUM_COUNTERS_MAX, WINDOW_SIZE};
-use crate::set::{BusOp, BusResult};
+use crate::common::bus::{BusOp, BusResult};
 
 /// Mirrors the `pmon_box` parameters (P13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

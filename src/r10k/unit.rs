@@ -10,7 +10,7 @@
 
 use super::counter::{CounterState, CounterWrite, Mode};
 use super::regs::{self, Target, Variant, INC_W, NUM_COUNTERS, NUM_SOURCES};
-use crate::set::{BusOp, BusResult};
+use crate::common::bus::{BusOp, BusResult};
 
 /// A cycle's inputs the unit cannot take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

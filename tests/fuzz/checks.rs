@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use pcounter_sim::{devices, dump, mmiotrace, script};
+use pcounter_sim::{devices, pcnt::dump, pcnt::mmiotrace, pcnt::script};
 
 /// Lines `str::lines` sees: an error may name any of them.
 fn line_count(text: &str) -> usize {

@@ -2,7 +2,7 @@
 //! its own CSR tests, for every generation of both MMIO layouts (NV10 for
 //! NV10..NV30, NV40 for NV40..GT215), with the expectations from
 //! hand-written tables of seed 003 (`seed_regs.rs`, one per layout), not from
-//! the register map source (`regmap/pcounter.rdl` -> `pcounter::regs`), which
+//! the register map source (`regmap/pcounter.rdl` -> `pcounter::pcnt::regs`), which
 //! generates both the RTL's and the model's masks: a wrong mask there would
 //! agree with itself three times.
 //!
@@ -20,10 +20,10 @@
 //! event mode in both domains and completes once every domain has ticked
 //! (the engine waits for PREADY); the state bits are `CsrReg::state`.
 
-use pcounter::regs::{Gen, Kind, Reg, RegLayout, DOM_REGS, GLOBAL_REGS, NUM_DOMAINS_MAX};
-use pcounter_sim::lockstep::Engine;
-use pcounter_sim::script::Cmd;
-use pcounter_sim::stim::MMIO_BASE;
+use pcounter::pcnt::regs::{Gen, Kind, Reg, RegLayout, DOM_REGS, GLOBAL_REGS, NUM_DOMAINS_MAX};
+use pcounter_sim::pcnt::lockstep::Engine;
+use pcounter_sim::pcnt::script::Cmd;
+use pcounter_sim::pcnt::stim::MMIO_BASE;
 
 #[path = "gf100_csr.rs"]
 mod gf100_csr;
@@ -150,7 +150,7 @@ fn nv_targets() -> Vec<crate::Target> {
                 label: format!("PCOUNTER {} with {domains} domain(s)", gen.name()),
                 regs,
                 open: Box::new(move |x_seed| {
-                    let cfg = pcounter::Config::new(gen, domains).unwrap();
+                    let cfg = pcounter::pcnt::config::Config::new(gen, domains).unwrap();
                     Box::new(Engine::with_config(cfg, true, None, &[], x_seed).unwrap())
                 }),
                 after_write: crate::unchanged,
@@ -172,7 +172,7 @@ fn generated(row: &SeedReg) -> Option<&'static Reg> {
 }
 
 /// The seed tables against `regmap/pcounter.rdl` as generated into
-/// `pcounter::regs` (which the RTL package is generated from too): every
+/// `pcounter::pcnt::regs` (which the RTL package is generated from too): every
 /// disagreement is listed. A difference means the register map, and so RTL
 /// and model, implement something other than the seed (or the table is
 /// wrong); neither side is adjusted to the other here. Per layout: the
@@ -255,9 +255,9 @@ fn table_diffs(layout: RegLayout) -> Vec<String> {
 }
 
 fn engine_decode(gen: Gen, domains: usize, strict: bool) -> Engine {
-    let mut cfg = pcounter::Config::new(gen, domains).unwrap();
+    let mut cfg = pcounter::pcnt::config::Config::new(gen, domains).unwrap();
     cfg.strict_decode = strict;
-    Engine::with_config(cfg, true, None, &[], pcounter_sim::lockstep::X_SEED).unwrap()
+    Engine::with_config(cfg, true, None, &[], pcounter_sim::pcnt::lockstep::X_SEED).unwrap()
 }
 
 /// S8 `StrictDecode`: every word of the window that is not a present

@@ -6,7 +6,7 @@
 //! S25. Every access runs through `GfLockstep`, which compares the RTL with
 //! the model on every cycle (views, PRDATA, PSLVERR, PREADY); a mismatch
 //! fails the test with its report. The expectations are the generated masks
-//! of `pcounter::gf100::regs` (checked against the design's hand table in
+//! of `pcounter::pcnt::gf100::regs` (checked against the design's hand table in
 //! `gf100_seed_regs.rs`) plus the S25 rules, never the model's answer.
 //!
 //! - reset values (shared hw_reset): stored bits 0, CTRL 0 (HALTED, S25.1),
@@ -28,11 +28,11 @@
 //!   index = the set's size, the HUB on fermi, absent DSETs: PSLVERR,
 //!   PRDATA 0, no effect (S25.0 strict decode, S8).
 
-use pcounter::gf100::config::{GfConfig, SetKind};
-use pcounter::gf100::regs::{self, field, GfBlock, GfKind, GfReg, GfUnit};
-use pcounter::BusResult;
+use pcounter::pcnt::gf100::config::{GfConfig, SetKind};
+use pcounter::pcnt::gf100::regs::{self, field, GfBlock, GfKind, GfReg, GfUnit};
+use pcounter::common::bus::BusResult;
 use pcounter_sim::pcnt::gf100::lockstep::{GfLockstep, X_SEED};
-use pcounter_sim::script::Target;
+use pcounter_sim::pcnt::script::Target;
 use rstest::rstest;
 
 /// First MMIO address of the window: PADDR 0 (S25.0, S25.17).

@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use pcounter_sim::runner::Results;
+use pcounter_sim::pcnt::runner::Results;
 
 use crate::common::{cosim_shard, merge, pcnt, scratch, text};
 

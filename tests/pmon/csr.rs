@@ -20,7 +20,7 @@
 
 use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1, gsts_l, Target};
 use pcounter::pmon::PmonConfig;
-use pcounter::BusResult;
+use pcounter::common::bus::BusResult;
 use pcounter_sim::pmon::cmd::Cmd;
 use pcounter_sim::pmon::lockstep::{PmonLockstep, X_SEED};
 use rand::{Rng, SeedableRng};

@@ -9,7 +9,7 @@
 
 use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1};
 use pcounter::pmon::{InputError, PmonBox, PmonConfig, PmonConfigError, PmonInputs};
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 use rstest::rstest;
 
 const TOP: u64 = 1 << 48;

@@ -17,7 +17,7 @@
 
 use pcounter::r10k::regs::{self, Target, Variant};
 use pcounter::r10k::Mode;
-use pcounter::BusResult;
+use pcounter::common::bus::BusResult;
 use pcounter_sim::r10k::cmd::Cmd;
 use pcounter_sim::r10k::lockstep::{R10kLockstep, X_SEED};
 use rand::{Rng, SeedableRng};

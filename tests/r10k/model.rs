@@ -10,7 +10,7 @@
 
 use pcounter::r10k::regs::{self, ctl, Variant, NUM_SOURCES};
 use pcounter::r10k::{InputError, Mode, R10kInputs, R10kUnit};
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 use rstest::rstest;
 
 use Variant::{R10000, R12000};

@@ -2,7 +2,7 @@
 //! and COUNT from tests/toy/README.md T1, T3, typed here by hand. event_i
 //! stays 0, so COUNT only changes by writes.
 
-use pcounter::BusResult;
+use pcounter::common::bus::BusResult;
 use pcounter_sim::devices::toy::cmd::Cmd;
 use pcounter_sim::devices::toy::lockstep::ToyLockstep;
 

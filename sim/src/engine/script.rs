@@ -29,7 +29,7 @@ pub struct ScriptOpts<'a> {
     pub art: &'a Artifacts,
     /// Do not print the values read.
     pub quiet: bool,
-    /// Write the model's record packets here (PCOUNTER's `crate::dump` log).
+    /// Write the model's record packets here (PCOUNTER's `crate::pcnt::dump` log).
     pub packets: Option<&'a Path>,
     /// Initial-value seed for a script without an `xseed` line.
     pub x_seed: Option<u32>,

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use pcounter::record::{AxiIn, AxiOut, RESP_OKAY};
+use pcounter::pcnt::record::{AxiIn, AxiOut, RESP_OKAY};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -7,13 +7,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use pcounter::regs::Gen;
+use pcounter::pcnt::regs::Gen;
 
 use crate::engine::bench::{Mode, Table};
 use crate::engine::device::Lockstep;
-use crate::runner::gf100::GfJob;
-use crate::runner::{cmds_through, Job, Setup};
-use crate::script::{ClockSpec, Cmd};
+use crate::pcnt::runner::gf100::GfJob;
+use crate::pcnt::runner::{cmds_through, Job, Setup};
+use crate::pcnt::script::{ClockSpec, Cmd};
 
 /// Mixed clock rates for the 8-domain configuration (S15).
 fn mixed_clocks() -> Vec<(u8, ClockSpec)> {
@@ -74,7 +74,8 @@ pub fn rows(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Result<(),
         if !table.wants(&label) {
             continue;
         }
-        let pin = crate::runner::Pin { layout: Some(pcounter::Layout::Default), strict: Some(true) };
+        let pin =
+            crate::pcnt::runner::Pin { layout: Some(pcounter::pcnt::config::Layout::Default), strict: Some(true) };
         let job = Job { seed, gen, domains, cycles, fault: None, corrupt_at: None, pin };
         let setup = Setup { clocks: if domains == 8 { mixed_clocks() } else { vec![] }, ..job.setup() };
         let cmds = cmds_through(job.stimulus(), cycles);

@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use pcounter::record::Packet;
+use pcounter::pcnt::record::Packet;
 
 pub const LOG_HEADER: &str = "# pcnt packet log v1";
 

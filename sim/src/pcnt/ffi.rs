@@ -6,8 +6,8 @@ use std::path::Path;
 
 use crate::engine::assertion::Assertion;
 
-use pcounter::record::AxiOut;
-use pcounter::regs::{NUM_DOM_REGS, NUM_GLOBAL_REGS};
+use pcounter::pcnt::record::AxiOut;
+use pcounter::pcnt::regs::{NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// Input record of `pcnt_<name>_cycle`; layout shared with csrc/shim.cpp.
 #[repr(C)]
@@ -58,7 +58,7 @@ pub struct ModelFns {
     pub num_domains: usize,
     /// Built with `StrictDecode` = 1 (S8).
     pub strict: bool,
-    /// Name of the build's `pcounter::Layout` (S9, S19).
+    /// Name of the build's `pcounter::pcnt::config::Layout` (S9, S19).
     pub layout: &'static str,
     /// The build's `TrailerBases` / `SigCounts` / `UserPoss` per domain (S9, S19).
     pub trailer_base: [u8; 8],
@@ -124,7 +124,7 @@ impl Rtl {
 
     /// Why no build matches: one line naming what is built. The fault
     /// builds are not listed one by one (dozens of them): `pcnt faults` does.
-    fn no_build(cfg: &pcounter::Config, fault: Option<&str>) -> String {
+    fn no_build(cfg: &pcounter::pcnt::config::Config, fault: Option<&str>) -> String {
         let n = cfg.num_domains;
         if let Some(f) = fault {
             let known = Rtl::faults();
@@ -151,7 +151,7 @@ impl Rtl {
     /// How build `m` differs from `cfg`, each difference named (issue 29:
     /// a fault build with the asked domain count but another decode or
     /// signal layout was reported as a domain-count mismatch).
-    fn differences(m: &ModelFns, cfg: &pcounter::Config) -> Vec<String> {
+    fn differences(m: &ModelFns, cfg: &pcounter::pcnt::config::Config) -> Vec<String> {
         let n = cfg.num_domains;
         let decode = |strict: bool| if strict { "strict" } else { "lax" };
         let mut d = Vec::new();
@@ -192,14 +192,14 @@ impl Rtl {
 
     /// The generations a fault's runs rotate over (`gens:` of its fault
     /// file; the NV40 family by default), or None for an unknown fault.
-    pub fn fault_gens(fault: &str) -> Option<Vec<pcounter::Gen>> {
+    pub fn fault_gens(fault: &str) -> Option<Vec<pcounter::pcnt::regs::Gen>> {
         let m = MODELS.iter().find(|m| m.fault == Some(fault))?;
-        Some(m.gens.iter().filter_map(|g| pcounter::Gen::from_name(g)).collect())
+        Some(m.gens.iter().filter_map(|g| pcounter::pcnt::regs::Gen::from_name(g)).collect())
     }
 
     /// The signal layout a fault build was made with (`layout: odd`).
-    pub fn fault_layout(fault: &str) -> Option<pcounter::Layout> {
-        MODELS.iter().find(|m| m.fault == Some(fault)).and_then(|m| pcounter::Layout::from_name(m.layout))
+    pub fn fault_layout(fault: &str) -> Option<pcounter::pcnt::config::Layout> {
+        MODELS.iter().find(|m| m.fault == Some(fault)).and_then(|m| pcounter::pcnt::config::Layout::from_name(m.layout))
     }
 
     /// `x_seed` picks the random initial values of every variable
@@ -208,7 +208,7 @@ impl Rtl {
     /// The build is found by the configuration's parameters (domain count,
     /// StrictDecode, per-domain trailer base, signal count, USER position of
     /// the present domains, S9, S19) and the fault.
-    pub fn new(cfg: &pcounter::Config, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
+    pub fn new(cfg: &pcounter::pcnt::config::Config, fault: Option<&str>, x_seed: u32) -> Result<Rtl, String> {
         let (num_domains, strict) = (cfg.num_domains, cfg.strict_decode);
         let n = num_domains;
         let found = MODELS.iter().find(|m| {

@@ -66,10 +66,10 @@
 
 use std::fmt::Write as _;
 
-use pcounter::gf100::{top::target, GfConfig};
-use pcounter::regs::{self, Gen, RegLayout};
+use pcounter::pcnt::gf100::{top::target, GfConfig};
+use pcounter::pcnt::regs::{self, Gen, RegLayout};
 
-use crate::script::{self, show, Cmd, Expect, GlobalInput, ParseError, GF_MMIO_FIRST, MMIO_FIRST};
+use crate::pcnt::script::{self, show, Cmd, Expect, GlobalInput, ParseError, GF_MMIO_FIRST, MMIO_FIRST};
 
 mod records;
 use records::{map_record, pcidev_record, rw_record};
@@ -200,7 +200,7 @@ pub fn gf_preset_of_chipset(chipset: u32) -> Option<&'static str> {
 }
 
 /// The domain a PCOUNTER register offset belongs to in `layout`, if any: the
-/// generated address decode (`pcounter::regs::decode`, the one the RTL and
+/// generated address decode (`pcounter::pcnt::regs::decode`, the one the RTL and
 /// the model use), so a global register (GCTRL, the NV10 layout's shared
 /// CTRL and QUAD_ACK_TRIGGER) and a hole belong to no domain. On the NV10
 /// layout domain 1 is at +0x100 (0x500.., 0x700..), which the NV40 layout
@@ -230,11 +230,40 @@ struct Access {
 /// Imports an mmiotrace log; `file` is only used in messages and the header.
 pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError> {
     let err = |line: usize, msg: String| ParseError { file: file.to_string(), line, msg };
-    let mut maps: Vec<Map> = Vec::new();
-    let mut accesses: Vec<Access> = Vec::new();
-    let mut marks: Vec<(usize, String)> = Vec::new();
-    // (line, physical base of the memory BAR0) of NVIDIA PCIDEV lines.
-    let mut nv_bar0: Vec<(usize, u64)> = Vec::new();
+    let r = read_records(text).map_err(|(l, m)| err(l, m))?;
+    let (bar0, bar0_line, bar_why) = find_bar0(&r.maps, &r.nv_bar0).map_err(|m| err(0, m))?;
+    let boot0 = r.accesses.iter().find(|a| a.phys == bar0 && !a.write && a.width == 4).map(|a| (a.line, a.value));
+    let (gen, gen_why, chipset) = choose_gen(o, boot0).map_err(|(l, m)| err(l, m))?;
+    let gf = gen == "gf100";
+    if o.layout.is_some() && !gf {
+        return Err(err(0, format!("--layout is for gen gf100 (the trace's gen is {gen}: {gen_why})")));
+    }
+    let (entries, skipped) = translate(&r.accesses, bar0, gf).map_err(|(l, m)| err(l, m))?;
+    let (domains, layout, config_why) = if gf {
+        let (preset, why) = choose_preset(o, chipset, &entries).map_err(|(l, m)| err(l, m))?;
+        let n = GfConfig::preset(&preset).map_or(0, |c| c.num_domains());
+        (n, Some(preset), why)
+    } else {
+        let (d, why) = choose_domains(o, &gen, &gen_why, &entries).map_err(|m| err(0, m))?;
+        (d, None, why)
+    };
+    let mut imp = Import { gen, domains, layout, bar0, bar0_line, entries, skipped, script: String::new() };
+    imp.script = script(file, &imp, [&bar_why, &gen_why, &config_why], r.marks);
+    Ok(imp)
+}
+
+/// The records of a trace the import reads: BAR maps, 32-bit and other
+/// accesses, MARK lines, and the memory BAR0 of NVIDIA PCIDEV lines.
+struct Records {
+    maps: Vec<Map>,
+    accesses: Vec<Access>,
+    marks: Vec<(usize, String)>,
+    nv_bar0: Vec<(usize, u64)>,
+}
+
+/// Every record of `text` the import uses; an error names its line.
+fn read_records(text: &str) -> Result<Records, (usize, String)> {
+    let mut r = Records { maps: Vec::new(), accesses: Vec::new(), marks: Vec::new(), nv_bar0: Vec::new() };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -242,13 +271,13 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         let Some(&kind) = toks.first() else { continue };
         match kind {
             "R" | "W" => {
-                let a = rw_record(&toks).map_err(|m| err(n, m))?;
-                accesses.push(Access { line: n, write: kind == "W", ..a });
+                let a = rw_record(&toks).map_err(|m| (n, m))?;
+                r.accesses.push(Access { line: n, write: kind == "W", ..a });
             }
-            "MAP" => maps.push(Map { line: n, ..map_record(&toks).map_err(|m| err(n, m))? }),
+            "MAP" => r.maps.push(Map { line: n, ..map_record(&toks).map_err(|m| (n, m))? }),
             "PCIDEV" => {
-                if let Some(base) = pcidev_record(&toks).map_err(|m| err(n, m))? {
-                    nv_bar0.push((n, base));
+                if let Some(base) = pcidev_record(&toks).map_err(|m| (n, m))? {
+                    r.nv_bar0.push((n, base));
                 }
             }
             "MARK" => {
@@ -256,29 +285,26 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
                 let rest = raw.trim_start().strip_prefix("MARK").unwrap_or("").trim_start();
                 let text = rest.split_once(char::is_whitespace).map_or("", |(_, t)| t.trim());
                 let safe = text.chars().map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.into() });
-                marks.push((n, safe.collect()));
+                r.marks.push((n, safe.collect()));
             }
             _ => {} // VERSION, UNMAP, LSPCI, UNKNOWN, and kinds this importer does not know
         }
     }
+    Ok(r)
+}
 
-    let (bar0, bar0_line, bar_why) = find_bar0(&maps, &nv_bar0).map_err(|m| err(0, m))?;
-    let boot0 = accesses.iter().find(|a| a.phys == bar0 && !a.write && a.width == 4).map(|a| (a.line, a.value));
-    let (gen, gen_why, chipset) = choose_gen(o, boot0).map_err(|(l, m)| err(l, m))?;
-    let gf = gen == "gf100";
-    if o.layout.is_some() && !gf {
-        return Err(err(0, format!("--layout is for gen gf100 (the trace's gen is {gen}: {gen_why})")));
-    }
-
+/// The script commands of the accesses to PCOUNTER's window (and
+/// PM_TRIGGER / PMC.ENABLE writes), and how many accesses were skipped.
+fn translate(accesses: &[Access], bar0: u64, gf: bool) -> Result<(Vec<Entry>, usize), (usize, String)> {
     let mut entries = Vec::new();
     let mut skipped = 0;
     let window = if gf { GF_WINDOW } else { WINDOW };
-    for a in &accesses {
+    for a in accesses {
         let off = a.phys.checked_sub(bar0);
         let cmd = match off {
             Some(off) if window.contains(&off) => {
                 if a.width != 4 {
-                    return Err(err(
+                    return Err((
                         a.line,
                         format!(
                             "{}-byte {} at BAR0+{off:#x}, inside PCOUNTER (expected 4-byte accesses only: the \
@@ -292,7 +318,7 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
                 // window starts at MMIO_FIRST = 0xa000, GF100's at 0x180000).
                 let addr = if gf { off as u32 } else { MMIO_FIRST + (off - WINDOW.start) as u32 };
                 let value = u32::try_from(a.value).map_err(|_| {
-                    err(a.line, format!("VALUE {:#x} does not fit the 4-byte access (expected a u32)", a.value))
+                    (a.line, format!("VALUE {:#x} does not fit the 4-byte access (expected a u32)", a.value))
                 })?;
                 if a.write {
                     Cmd::Write { addr, data: value, strb: 0xf }
@@ -313,20 +339,19 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         };
         entries.push(Entry { trace_line: a.line, cmd });
     }
+    Ok((entries, skipped))
+}
 
-    let (domains, layout, config_why) = if gf {
-        let (preset, why) = choose_preset(o, chipset, &entries).map_err(|(l, m)| err(l, m))?;
-        let n = GfConfig::preset(&preset).map_or(0, |c| c.num_domains());
-        (n, Some(preset), why)
-    } else {
-        let (d, why) = choose_domains(o, &gen, &gen_why, &entries).map_err(|m| err(0, m))?;
-        (d, None, why)
-    };
-
+/// The script text of an import: the header saying what was kept and why
+/// (`why`: BAR0, the generation, the domains or preset), the configuration
+/// lines, then each command with its trace line, the MARK lines between.
+fn script(file: &str, imp: &Import, why: [&str; 3], marks: Vec<(usize, String)>) -> String {
+    let [bar_why, gen_why, config_why] = why;
+    let (gen, domains, bar0, skipped) = (&imp.gen, imp.domains, imp.bar0, imp.skipped);
     let mut s = String::new();
     let _ = writeln!(s, "# Imported by `pcnt import-mmiotrace` from {file} (mmiotrace log).");
     let _ = writeln!(s, "# BAR0 {bar0:#x}: {bar_why}.");
-    if gf {
+    if imp.layout.is_some() {
         let _ = writeln!(
             s,
             "# Kept: 32-bit accesses to BAR0+0x180000..0x1bffff (GF100+ PCOUNTER); 32-bit writes to\n\
@@ -346,7 +371,7 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
     );
     let _ = writeln!(s, "# Timing: no waits; commands run back to back, trace timestamps are ignored.");
     let _ = writeln!(s, "# gen {gen}: {gen_why}.");
-    match &layout {
+    match &imp.layout {
         Some(l) => {
             let _ = writeln!(s, "# layout {l}: {config_why}.");
         }
@@ -355,7 +380,7 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         }
     }
     let _ = writeln!(s, "# `# line N`: the command's line in the trace.");
-    match &layout {
+    match &imp.layout {
         Some(l) => {
             let _ = writeln!(s, "gen {gen}\nlayout {l}\n");
         }
@@ -364,7 +389,7 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
         }
     }
     let mut marks = marks.into_iter().peekable();
-    for e in &entries {
+    for e in &imp.entries {
         while let Some((l, text)) = marks.next_if(|(l, _)| *l < e.trace_line) {
             let _ = writeln!(s, "# line {l}: MARK {text}");
         }
@@ -373,7 +398,7 @@ pub fn import(file: &str, text: &str, o: &Options) -> Result<Import, ParseError>
     for (l, text) in marks {
         let _ = writeln!(s, "# line {l}: MARK {text}");
     }
-    Ok(Import { gen, domains, layout, bar0, bar0_line, entries, skipped, script: s })
+    s
 }
 
 /// BAR0's base, the trace line that gave it and why (module documentation).

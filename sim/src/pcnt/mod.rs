@@ -23,7 +23,7 @@ pub static DEVICE: Device = Device {
     script_ext: "pcs",
     script_help: script::help,
     faults: || {
-        let mut v = crate::ffi::Rtl::faults();
+        let mut v = crate::pcnt::ffi::Rtl::faults();
         v.extend(gf100::ffi::faults());
         v
     },

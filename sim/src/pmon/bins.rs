@@ -2,9 +2,9 @@
 //! state and the cycle's inputs, before the commit) and the declared bins
 //! (`BINS`, one row per bin of docs/coverage-plan.md's PMON part).
 
+use pcounter::common::bus::BusOp;
 use pcounter::pmon::regs::{self, box_ctl, ctl0, ctl1, Target};
 use pcounter::pmon::PmonBox;
-use pcounter::BusOp;
 
 use crate::engine::coverage::{BinDecl, Coverage};
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use pcounter::pmon::regs::{self, Target};
 use pcounter::pmon::{PmonBox, PmonConfig, PmonInputs};
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
 use super::bins::Stats;
 use super::cmd::{Cmd, LANES, LANE_BITS};

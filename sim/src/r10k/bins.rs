@@ -2,9 +2,9 @@
 //! state and the cycle's inputs, before the commit) and the declared bins
 //! (`BINS`, one row per bin of docs/coverage-plan.md's R10K part).
 
+use pcounter::common::bus::BusOp;
 use pcounter::r10k::regs::{self, ctl, Target, Variant, NUM_COUNTERS};
 use pcounter::r10k::{Mode, R10kUnit};
-use pcounter::BusOp;
 
 use crate::engine::coverage::{BinDecl, Coverage};
 

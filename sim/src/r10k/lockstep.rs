@@ -9,7 +9,7 @@ use std::path::Path;
 
 use pcounter::r10k::regs::{ctl, Target, Variant, INC_W, NUM_COUNTERS, NUM_SOURCES};
 use pcounter::r10k::{Mode, R10kInputs, R10kUnit};
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
 use super::bins::Stats;
 use super::cmd::Cmd;

@@ -1,5 +1,5 @@
 //! One GF100+ PCOUNTER domain: the register shell of the GF100 layout
-//! around the layout-free counting engine (`engine.rs`). Mirrors
+//! around the layout-free counting engine (`dom_core.rs`). Mirrors
 //! `rtl/pcnt/pcnt_gf_domain.sv` (the import synchronizers, which the RTL
 //! instantiates in `pcnt_gf100_top`, are kept here as per-destination bit
 //! masks, as `domain.rs` does for NV40).
@@ -16,10 +16,10 @@
 //! everything advances only at the domain's ticks (S15); every stored bit
 //! resets to 0 (S8, S25.13).
 
-use crate::domain::{Exports, Signals};
-use crate::engine::{self, input, shadow, Comb, Controls, EngineState};
-use crate::pulse_sync::{self, PulseSync};
-use crate::regs::Gen;
+use crate::common::pulse_sync::{self, PulseSync};
+use crate::pcnt::dom_core::{self, input, shadow, Comb, Controls, EngineState};
+use crate::pcnt::domain::{Exports, Signals};
+use crate::pcnt::regs::Gen;
 
 use super::config::DomPlace;
 use super::regs::{self as gr, field, GfKind, GF_DOM_REGS, GF_NUM_DOM_REGS};
@@ -269,7 +269,7 @@ impl GfDomain {
     /// (START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1]) and CLRFLAG's
     /// (PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1]) of this cycle.
     pub fn src_status(&self, eff: &[u32; 8]) -> u32 {
-        let sel = engine::select(eff, &self.srcs(), false) & 0xffff;
+        let sel = dom_core::select(eff, &self.srcs(), false) & 0xffff;
         let pick = |bits: [u32; 4]| bits.iter().enumerate().fold(0, |a, (j, &n)| a | ((sel >> n) & 1) << j);
         sel | pick([6, 7, 0, 1]) << 16 | pick([2, 3, 4, 5]) << 20
     }

@@ -7,8 +7,8 @@ use rstest::rstest;
 
 use super::regs::{self as gr, GF_NUM_DOM_REGS, GF_NUM_MAIN_REGS, GF_NUM_SET_REGS};
 use super::{Gf100Pcounter, GfBusOp, GfConfig, GfCycleInputs};
-use crate::domain::Signals;
-use crate::set::BusResult;
+use crate::common::bus::BusResult;
+use crate::pcnt::domain::Signals;
 
 const WINDOW: u32 = 0x18_0000;
 

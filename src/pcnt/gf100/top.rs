@@ -17,8 +17,8 @@
 //! completes at once with PRDATA 0 and PSLVERR = StrictDecode, and every
 //! view word is 0.
 
-use crate::domain::{Exports, Signals};
-use crate::set::BusResult;
+use crate::common::bus::BusResult;
+use crate::pcnt::domain::{Exports, Signals};
 
 use super::config::{GfConfig, GfConfigError, SetKind, MAX_DOMAINS};
 use super::domain::{GfDomain, GfDomainInputs};

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
 use super::cmd::Cmd;
 use super::model::{ToyCounter, COUNT, CTRL};

@@ -1,7 +1,7 @@
 //! The toy counter's reference model (tests/toy/README.md T1..T3): state
 //! apart from the step, next state then commit. No I/O.
 
-use pcounter::{BusOp, BusResult};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
 /// The offsets of the window (T1).
 pub const CTRL: u16 = 0x0;

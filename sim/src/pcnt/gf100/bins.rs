@@ -2,11 +2,11 @@
 //! model's state and the cycle's inputs, before the commit) and the declared
 //! bins (`BINS`, one row per bin of docs/coverage-plan.md's GF100 section).
 
-use pcounter::engine::SingleState;
-use pcounter::gf100::config::{GfConfig, SetKind};
-use pcounter::gf100::domain::{MODE_HALTED, MODE_QUAD, MODE_SINGLE, TRAILER_INTERNAL};
-use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
-use pcounter::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
+use pcounter::pcnt::dom_core::SingleState;
+use pcounter::pcnt::gf100::config::{GfConfig, SetKind};
+use pcounter::pcnt::gf100::domain::{MODE_HALTED, MODE_QUAD, MODE_SINGLE, TRAILER_INTERNAL};
+use pcounter::pcnt::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
+use pcounter::pcnt::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
 
 use crate::engine::coverage::{BinDecl, Coverage};
 
@@ -192,7 +192,7 @@ impl Stats {
             GfBusOp::Read { paddr } => (paddr, false, 0),
         };
         let partial = matches!(op, GfBusOp::Write { strb, .. } if strb != 0xf);
-        let absent = pcounter::gf100::top::target(m.config(), paddr).is_none();
+        let absent = pcounter::pcnt::gf100::top::target(m.config(), paddr).is_none();
         self.lax_refused += u64::from(!m.config().strict_decode && (partial || absent));
         // Presence against the configuration (PSLVERR otherwise, S25.0).
         let Some(dec) = gregs::decode(paddr) else {
@@ -200,7 +200,7 @@ impl Stats {
             self.decode_hole += 1;
             return;
         };
-        if pcounter::gf100::top::target(m.config(), paddr).is_none() {
+        if pcounter::pcnt::gf100::top::target(m.config(), paddr).is_none() {
             self.decode_absent += 1;
             let kind = kind_of(dec.unit);
             if dec.unit.block() == gregs::GfBlock::Dom && dec.unit_idx < m.config().units(kind) {

@@ -8,21 +8,21 @@
 use std::path::Path;
 
 use bitvec::prelude::*;
-use pcounter::gf100::config::GfConfig;
-use pcounter::gf100::regs::{self as gregs, GF_NUM_DOM_REGS, GF_NUM_MAIN_REGS, GF_NUM_SET_REGS};
-use pcounter::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
-use pcounter::{BusResult, Signals};
+use pcounter::pcnt::gf100::config::GfConfig;
+use pcounter::pcnt::gf100::regs::{self as gregs, GF_NUM_DOM_REGS, GF_NUM_MAIN_REGS, GF_NUM_SET_REGS};
+use pcounter::pcnt::gf100::{Gf100Pcounter, GfBusOp, GfCycleInputs};
+use pcounter::{common::bus::BusResult, pcnt::domain::Signals};
 
 use super::bins::Stats;
 use super::ffi::{self, Rtl};
-use crate::axi_mem::AxiMem;
 use crate::engine::assertion::Assertion;
 use crate::engine::compare::{Diffs, History, RegWave};
 use crate::engine::coverage::Coverage;
 use crate::engine::device::Lockstep;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::wave::ExtraTrace;
-use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target, GF_MMIO_FIRST};
+use crate::pcnt::axi_mem::AxiMem;
+use crate::pcnt::script::{ClockSpec, Cmd, Counter, GlobalInput, Target, GF_MMIO_FIRST};
 
 /// The bus in one clock: APB SETUP or ACCESS of an operation, or idle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,10 +40,10 @@ pub fn view_names(cfg: &GfConfig) -> Vec<String> {
     for dom in 0..cfg.num_domains() {
         let p = cfg.place(dom).expect("flat domain in range");
         let at = match p.kind {
-            pcounter::gf100::config::SetKind::Hub => format!("hub_{}", p.idx),
+            pcounter::pcnt::gf100::config::SetKind::Hub => format!("hub_{}", p.idx),
             k => format!("{}{}_{}", k.name(), p.unit, p.idx),
         };
-        v.extend(gregs::GF_DOM_REGS.iter().map(|r| format!("{}_{at}", crate::lockstep::wave_name(r.name))));
+        v.extend(gregs::GF_DOM_REGS.iter().map(|r| format!("{}_{at}", crate::pcnt::lockstep::wave_name(r.name))));
     }
     for set in 0..cfg.num_sets() {
         let at = set_label(cfg, set);
@@ -95,7 +95,7 @@ pub struct GfLockstep {
 }
 
 /// Seed of the RTL's random initial values for scripts.
-pub const X_SEED: u32 = crate::lockstep::X_SEED;
+pub const X_SEED: u32 = crate::pcnt::lockstep::X_SEED;
 
 impl GfLockstep {
     /// A run from reset of `preset` (`fermi`, `kepler`, ...; a fault build
@@ -291,7 +291,7 @@ impl GfLockstep {
     /// `cmd`'s script expectation against its result `r`: a failure of the
     /// run when unmet (random stimulus has none).
     pub fn expectation(&self, cmd: &Cmd, r: Option<&BusResult>) -> Result<(), Box<Mismatch>> {
-        crate::script::unmet_expectation(self.cycle, cmd, r, || self.history.to_vec())
+        crate::pcnt::script::unmet_expectation(self.cycle, cmd, r, || self.history.to_vec())
     }
 }
 
@@ -330,11 +330,11 @@ impl Target for GfLockstep {
             Counter::Start => e.ctr_start = value,
             Counter::Pre => e.ctr_pre = v32,
             Counter::Stop => e.ctr_stop = v32,
-            Counter::ShCycles => e.shadow[pcounter::engine::shadow::CYCLES] = v32,
-            Counter::ShEvent => e.shadow[pcounter::engine::shadow::EVENT] = v32,
-            Counter::ShStart => e.shadow[pcounter::engine::shadow::START] = v32,
-            Counter::ShPre => e.shadow[pcounter::engine::shadow::PRE] = v32,
-            Counter::ShStop => e.shadow[pcounter::engine::shadow::STOP] = v32,
+            Counter::ShCycles => e.shadow[pcounter::pcnt::dom_core::shadow::CYCLES] = v32,
+            Counter::ShEvent => e.shadow[pcounter::pcnt::dom_core::shadow::EVENT] = v32,
+            Counter::ShStart => e.shadow[pcounter::pcnt::dom_core::shadow::START] = v32,
+            Counter::ShPre => e.shadow[pcounter::pcnt::dom_core::shadow::PRE] = v32,
+            Counter::ShStop => e.shadow[pcounter::pcnt::dom_core::shadow::STOP] = v32,
             Counter::PeriodicCnt => e.periodic_cnt = v32,
             // Refused before a GF100 script runs (no record mode, S25.15).
             Counter::RecCycles | Counter::RecCyclesHi | Counter::RecStop | Counter::RecEv(_) => return,

@@ -13,12 +13,12 @@
 
 use std::collections::VecDeque;
 
-use pcounter::gf100::config::GfConfig;
-use pcounter::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
+use pcounter::pcnt::gf100::config::GfConfig;
+use pcounter::pcnt::gf100::regs::{self as gregs, GfKind, GfUnit, GF_DOM_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::script::{ClockSpec, Cmd, GF_MMIO_FIRST};
+use crate::pcnt::script::{ClockSpec, Cmd, GF_MMIO_FIRST};
 
 pub struct GfStim {
     rng: ChaCha8Rng,

@@ -2,13 +2,13 @@
 //! on the model (`Stats`), and the bins declared on it (`BINS`,
 //! docs/coverage-plan.md).
 
-use pcounter::domain::event;
-use pcounter::record::{self};
-use pcounter::regs::{self, NUM_DOM_REGS};
-use pcounter::{BusOp, BusResult};
+use pcounter::pcnt::domain::event;
+use pcounter::pcnt::record::{self};
+use pcounter::pcnt::regs::{self, NUM_DOM_REGS};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
-use crate::coverage::{BinDecl, Coverage};
-use crate::script::ClockSpec;
+use crate::engine::coverage::{BinDecl, Coverage};
+use crate::pcnt::script::ClockSpec;
 
 use super::{Before, Engine};
 
@@ -199,11 +199,11 @@ pub static BINS: &[BinDecl<Stats>] = &[
     BinDecl { name: "bus.lax_refused", count: |s, out| one(out, "bus.lax_refused", s.lax_refused) },
     BinDecl {
         name: "layout.real",
-        count: |s, out| one(out, "layout.real", s.layout_cycles[pcounter::Layout::Real as usize]),
+        count: |s, out| one(out, "layout.real", s.layout_cycles[pcounter::pcnt::config::Layout::Real as usize]),
     },
     BinDecl {
         name: "layout.odd",
-        count: |s, out| one(out, "layout.odd", s.layout_cycles[pcounter::Layout::Odd as usize]),
+        count: |s, out| one(out, "layout.odd", s.layout_cycles[pcounter::pcnt::config::Layout::Odd as usize]),
     },
     BinDecl {
         name: "record.<event>",
@@ -339,8 +339,8 @@ impl Engine {
         match bus {
             Some(BusOp::Write { .. }) if !res.ready => {}
             Some(BusOp::Write { offset, strb, .. }) => {
-                let target = pcounter::domain::target(&self.cfg, offset);
-                if let (0xf, Some(pcounter::domain::Target::Dom { dom, idx })) = (strb, target) {
+                let target = pcounter::pcnt::domain::target(&self.cfg, offset);
+                if let (0xf, Some(pcounter::pcnt::domain::Target::Dom { dom, idx })) = (strb, target) {
                     if regs::DOM_REGS[idx].aborts && before[dom].single != 0 {
                         st.aborts_by_state[before[dom].single] += 1;
                     }
@@ -352,7 +352,7 @@ impl Engine {
                 }
             }
             Some(BusOp::Read { offset }) => {
-                if let Some(t) = pcounter::domain::target(&self.cfg, offset) {
+                if let Some(t) = pcounter::pcnt::domain::target(&self.cfg, offset) {
                     bump(&mut st.reg_read, reg_index(t));
                 }
             }
@@ -363,9 +363,9 @@ impl Engine {
         if !self.cfg.strict_decode && res.ready {
             let refused = match bus {
                 Some(BusOp::Write { offset, strb, .. }) => {
-                    strb != 0xf || pcounter::domain::target(&self.cfg, offset).is_none()
+                    strb != 0xf || pcounter::pcnt::domain::target(&self.cfg, offset).is_none()
                 }
-                Some(BusOp::Read { offset }) => pcounter::domain::target(&self.cfg, offset).is_none(),
+                Some(BusOp::Read { offset }) => pcounter::pcnt::domain::target(&self.cfg, offset).is_none(),
                 None => false,
             };
             st.lax_refused += u64::from(refused);
@@ -415,10 +415,10 @@ impl Engine {
 }
 
 /// Index of a bus target in the per-register coverage counts.
-fn reg_index(t: pcounter::domain::Target) -> usize {
+fn reg_index(t: pcounter::pcnt::domain::Target) -> usize {
     match t {
-        pcounter::domain::Target::Dom { idx, .. } => idx,
-        pcounter::domain::Target::Global { idx } => NUM_DOM_REGS + idx,
+        pcounter::pcnt::domain::Target::Dom { idx, .. } => idx,
+        pcounter::pcnt::domain::Target::Global { idx } => NUM_DOM_REGS + idx,
     }
 }
 

@@ -3,12 +3,12 @@
 //! SETFLAG/CLRFLAG selections, the shared CTRL and QUAD_ACK_TRIGGER, the
 //! trailer by generation, and bus cycles per generation.
 
-use pcounter::counter::BIT39;
-use pcounter::domain::{event, Target};
-use pcounter::regs::{self, Gen};
-use pcounter::{BusOp, BusResult};
+use pcounter::pcnt::counter::BIT39;
+use pcounter::pcnt::domain::{event, Target};
+use pcounter::pcnt::regs::{self, Gen};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
-use crate::coverage::BinDecl;
+use crate::engine::coverage::BinDecl;
 
 use super::{Before, Engine};
 
@@ -158,7 +158,7 @@ impl Engine {
             }
             if took >> dom & 1 != 0 && regs::shared_target(regs::SHARED_CTRL) == Some(regs::CTRL) {
                 let ctrl_write = matches!(bus, Some(BusOp::Write { offset, .. })
-                    if pcounter::domain::target(&self.cfg, offset) == Some(Target::Global { idx: regs::SHARED_CTRL }));
+                    if pcounter::pcnt::domain::target(&self.cfg, offset) == Some(Target::Global { idx: regs::SHARED_CTRL }));
                 if ctrl_write && b.single != 0 && dom < 2 {
                     st.shared_abort[dom] += 1;
                 }
@@ -186,7 +186,7 @@ impl Engine {
         }
         match bus {
             Some(BusOp::Write { offset, data, strb: 0xf }) if res.ready => {
-                match pcounter::domain::target(&self.cfg, offset) {
+                match pcounter::pcnt::domain::target(&self.cfg, offset) {
                     Some(Target::Global { idx: regs::SHARED_CTRL }) => st.shared_tvout += u64::from(data & 3 != 0),
                     Some(Target::Global { idx: regs::SHARED_QUAD_ACK_TRIGGER }) => {
                         st.shared_ack[2] += u64::from(data & 0x101 == 0x101)
@@ -195,7 +195,7 @@ impl Engine {
                 }
             }
             Some(BusOp::Read { offset }) if feat.wide_counters => {
-                if let Some(Target::Dom { dom, idx }) = pcounter::domain::target(&self.cfg, offset) {
+                if let Some(Target::Dom { dom, idx }) = pcounter::pcnt::domain::target(&self.cfg, offset) {
                     for (c, (_, lo, hi)) in WIDE.iter().enumerate() {
                         if idx == *lo {
                             self.lo_hi[dom][c] = Some(self.view[dom][*hi]);

@@ -1,11 +1,11 @@
 //! The per-cycle compare of RTL and model (docs/semantics.md S11) and the
 //! register values recorded for the wave file.
 
-use pcounter::record::AxiOut;
-use pcounter::regs::{self, NUM_DOM_REGS, NUM_GLOBAL_REGS};
-use pcounter::{BusOp, BusResult};
+use pcounter::pcnt::record::AxiOut;
+use pcounter::pcnt::regs::{self, NUM_DOM_REGS, NUM_GLOBAL_REGS};
+use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
-use crate::stim::MMIO_BASE;
+use crate::pcnt::stim::MMIO_BASE;
 
 use super::{dom_reg_name, wave_name, Engine, Mismatch, W_CYCLE, W_MISMATCH};
 

@@ -10,17 +10,20 @@
 use std::collections::VecDeque;
 
 use bitvec::prelude::*;
-use pcounter::engine::shadow;
-use pcounter::record::{self};
-use pcounter::regs::{self, Gen, NUM_DOM_REGS};
-use pcounter::{BusOp, BusResult, Config, CycleInputs, PcounterSet, Signals};
+use pcounter::pcnt::dom_core::shadow;
+use pcounter::pcnt::record::{self};
+use pcounter::pcnt::regs::{self, Gen, NUM_DOM_REGS};
+use pcounter::{
+    common::bus::BusOp, common::bus::BusResult, pcnt::config::Config, pcnt::domain::Signals, pcnt::top::CycleInputs,
+    pcnt::top::PcounterSet,
+};
 
-use crate::axi_mem::AxiMem;
 use crate::engine::assertion::Assertion;
 pub use crate::engine::mismatch::Mismatch;
-use crate::ffi::{PcntIn, Rtl};
-use crate::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
-use crate::wave::{ExtraSignal, ExtraTrace};
+use crate::engine::wave::{ExtraSignal, ExtraTrace};
+use crate::pcnt::axi_mem::AxiMem;
+use crate::pcnt::ffi::{PcntIn, Rtl};
+use crate::pcnt::script::{ClockSpec, Cmd, Counter, GlobalInput, Target};
 
 mod bins;
 mod bins_nv10;
@@ -71,7 +74,7 @@ const W_CYCLE: usize = 1;
 pub struct Engine {
     cfg: Config,
     /// The named signal layout the configuration came from (reach counts).
-    pub layout: pcounter::Layout,
+    pub layout: pcounter::pcnt::config::Layout,
     model: PcounterSet,
     rtl: Option<Rtl>,
     sig: Vec<Signals>,
@@ -155,7 +158,7 @@ impl Engine {
         let model = PcounterSet::new(cfg.clone()).map_err(|e| e.to_string())?;
         let rtl = if rtl { Some(Rtl::new(&cfg, fault, x_seed)?) } else { None };
         let mut e = Engine {
-            layout: pcounter::Layout::Default,
+            layout: pcounter::pcnt::config::Layout::Default,
             cfg,
             model,
             rtl,
@@ -260,7 +263,7 @@ impl Engine {
     /// `cmd`'s script expectation against its result `r`: a failure of the
     /// run when unmet (random stimulus has none).
     pub fn expectation(&self, cmd: &Cmd, r: Option<&BusResult>) -> Result<(), Box<Mismatch>> {
-        crate::script::unmet_expectation(self.cycle, cmd, r, || self.history_vec())
+        crate::pcnt::script::unmet_expectation(self.cycle, cmd, r, || self.history_vec())
     }
 
     /// The recent commands, for a failure report.
@@ -367,13 +370,14 @@ impl Engine {
         if lockstep {
             let present = ((1u16 << self.cfg.num_domains) - 1) as u8;
             for (dom, (b, d)) in before.iter_mut().zip(self.model.domains.iter()).enumerate() {
-                let pending =
-                    |p: &pcounter::pulse_sync::PulseSync| pcounter::pulse_sync::gray2bin(p.p2).wrapping_sub(p.seen) & 7;
+                let pending = |p: &pcounter::common::pulse_sync::PulseSync| {
+                    pcounter::common::pulse_sync::gray2bin(p.p2).wrapping_sub(p.seen) & 7
+                };
                 *b = Before {
                     single: d.core.single_state as usize,
                     quad: d.core.quad_state,
                     imported: d.imported(dom, present),
-                    pm_pending: pending(&d.glob[pcounter::domain::GLOB_PM_TRIGGER]),
+                    pm_pending: pending(&d.glob[pcounter::pcnt::domain::GLOB_PM_TRIGGER]),
                     import_pending: d.ev_pulse.iter().chain(d.fl_pulse.iter()).map(pending).max().unwrap_or(0),
                     spec_src: d.stored[regs::SPEC_SRC],
                     wide: [d.core.ctr_cycles, d.core.ctr_event, d.core.ctr_start],
@@ -455,11 +459,11 @@ impl Engine {
 
 impl Target for Engine {
     fn write(&mut self, addr: u32, data: u32, strb: u8) -> Result<BusResult, Box<Mismatch>> {
-        self.transfer(BusOp::Write { offset: crate::script::offset(addr), data, strb })
+        self.transfer(BusOp::Write { offset: crate::pcnt::script::offset(addr), data, strb })
     }
 
     fn read(&mut self, addr: u32) -> Result<BusResult, Box<Mismatch>> {
-        self.transfer(BusOp::Read { offset: crate::script::offset(addr) })
+        self.transfer(BusOp::Read { offset: crate::pcnt::script::offset(addr) })
     }
 
     fn idle(&mut self, cycles: u64) -> Result<(), Box<Mismatch>> {
@@ -577,7 +581,7 @@ impl crate::engine::device::Lockstep for Engine {
     fn cycles(&self) -> u64 {
         self.cycle
     }
-    fn run_coverage(&self) -> crate::coverage::Coverage {
+    fn run_coverage(&self) -> crate::engine::coverage::Coverage {
         self.stats.coverage()
     }
     fn start_trace(&mut self, rtl_vcd: &std::path::Path) -> Result<(), String> {

@@ -2,7 +2,7 @@
 //! per record kind, each checking its fields and naming what was expected.
 
 use super::{Access, Map};
-use crate::script::show;
+use crate::pcnt::script::show;
 
 const RW_USAGE: &str = "WIDTH TIMESTAMP MAP_ID ADDRESS VALUE PC PID";
 const MAP_USAGE: &str = "MAP TIMESTAMP MAP_ID PHYS VIRT LEN PC PID";

@@ -3,7 +3,7 @@
 //! domain counts, generations, layout or GF100 preset, decode, the
 //! self-test corruption), checked against each other, as a [`CosimOpts`].
 
-use pcounter::regs::Gen;
+use pcounter::pcnt::regs::Gen;
 
 use super::{cosim, CosimOpts, Pin};
 use crate::engine::regress::{DeviceArgs, Opts};
@@ -32,7 +32,7 @@ pub fn gens(v: &[String]) -> Vec<Gen> {
 /// docs/design/gf100.md 0).
 pub fn check(a: &DeviceArgs, gen: &[String]) -> Result<(), String> {
     let has_nv = gen.iter().any(|g| g != "gf100");
-    let presets = pcounter::gf100::config::PRESETS;
+    let presets = pcounter::pcnt::gf100::config::PRESETS;
     if let Some(l) = a.layout.as_deref() {
         let preset = presets.contains(&l);
         if preset && !gf100(gen) {
@@ -69,7 +69,7 @@ pub fn cosim_with(o: &Opts, a: &DeviceArgs, s: &ShardOpts) -> Result<usize, Stri
         domains: a.domains.clone().unwrap_or_else(|| DEFAULT_DOMAINS.to_vec()),
         gens: gens(&gen),
         gf100: gf100(&gen),
-        gf_layout: a.layout.clone().filter(|l| pcounter::gf100::config::PRESETS.contains(&l.as_str())),
+        gf_layout: a.layout.clone().filter(|l| pcounter::pcnt::gf100::config::PRESETS.contains(&l.as_str())),
         fault: o.fault.clone(),
         art: o.art.clone(),
         progress: o.progress,
@@ -81,7 +81,7 @@ pub fn cosim_with(o: &Opts, a: &DeviceArgs, s: &ShardOpts) -> Result<usize, Stri
         coverage_gate: o.coverage_gate,
         coverage_table: o.coverage_table,
         corrupt_at: a.corrupt_at,
-        pin: Pin { layout: a.layout.as_deref().and_then(pcounter::Layout::from_name), strict: a.strict },
+        pin: Pin { layout: a.layout.as_deref().and_then(pcounter::pcnt::config::Layout::from_name), strict: a.strict },
     };
     cosim(&c).map_err(|e| e.to_string())
 }

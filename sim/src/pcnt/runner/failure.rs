@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::artifacts::{self, Failure};
-use crate::lockstep::Mismatch;
-use crate::script::{self, Cmd, Line, Script};
-use crate::wave;
+use crate::engine::wave;
+use crate::pcnt::lockstep::Mismatch;
+use crate::pcnt::script::{self, Cmd, Line, Script};
 
 use super::*;
 
@@ -21,7 +21,7 @@ pub fn write_failure(
     setup: &Setup,
     replay: &dyn Fn() -> Box<dyn Iterator<Item = Cmd>>,
 ) -> std::io::Result<PathBuf> {
-    let x_seed = (setup.x_seed != crate::lockstep::X_SEED).then_some(setup.x_seed);
+    let x_seed = (setup.x_seed != crate::pcnt::lockstep::X_SEED).then_some(setup.x_seed);
     let render = |cmds: &[Cmd]| {
         let body = cmds.iter().enumerate().map(|(i, cmd)| Line { line: i + 1, cmd: cmd.clone() }).collect();
         let s = Script {

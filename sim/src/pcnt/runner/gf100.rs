@@ -4,16 +4,16 @@
 
 use std::path::PathBuf;
 
-use pcounter::gf100::config::GfConfig;
+use pcounter::pcnt::gf100::config::GfConfig;
 
 use super::RunError;
-use crate::coverage::Coverage;
 use crate::engine::artifacts;
 use crate::engine::compare;
+use crate::engine::coverage::Coverage;
 use crate::engine::mismatch::Mismatch;
 use crate::pcnt::gf100::lockstep::GfLockstep;
 use crate::pcnt::gf100::{ffi, stim::GfStim};
-use crate::script::{self, Cmd, Line, Script};
+use crate::pcnt::script::{self, Cmd, Line, Script};
 
 /// Everything that makes a GF100 run reproducible.
 #[derive(Clone, Debug)]

@@ -2,13 +2,13 @@
 //! leaves behind (the engine's artifacts, `engine::artifacts`: repro,
 //! report, stimulus script, waves, shrunk script).
 
-use pcounter::regs::Gen;
+use pcounter::pcnt::regs::Gen;
 
-use crate::coverage::Coverage;
-use crate::ffi::Rtl;
-use crate::lockstep::{Engine, Mismatch};
-use crate::script::ClockSpec;
-use crate::stim::RandomStim;
+use crate::engine::coverage::Coverage;
+use crate::pcnt::ffi::Rtl;
+use crate::pcnt::lockstep::{Engine, Mismatch};
+use crate::pcnt::script::ClockSpec;
+use crate::pcnt::stim::RandomStim;
 
 mod args;
 mod failure;
@@ -42,12 +42,12 @@ pub struct Setup {
     /// StrictDecode (S8): PSLVERR for holes; false is the hardware's silence.
     pub strict: bool,
     /// Per-domain signal layout (S9, S19).
-    pub layout: pcounter::Layout,
+    pub layout: pcounter::pcnt::config::Layout,
 }
 
 impl Setup {
     pub fn engine(&self, rtl: bool) -> Result<Engine, String> {
-        let mut cfg = pcounter::Config::with_layout(self.gen, self.domains, self.layout)?;
+        let mut cfg = pcounter::pcnt::config::Config::with_layout(self.gen, self.domains, self.layout)?;
         cfg.strict_decode = self.strict;
         let mut e = Engine::with_config(cfg, rtl, self.fault.as_deref(), &self.clocks, self.x_seed)?;
         e.layout = self.layout;
@@ -78,7 +78,7 @@ pub struct Job {
 /// derives it from the seed ([`Job::layout`], [`Job::strict`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pin {
-    pub layout: Option<pcounter::Layout>,
+    pub layout: Option<pcounter::pcnt::config::Layout>,
     pub strict: Option<bool>,
 }
 
@@ -136,15 +136,15 @@ impl Job {
     /// fault runs (`layout: odd` in its file). A pinned lax decode keeps
     /// the default layout: there is no odd-layout lax build.
     /// Derived from the seed, so the repro line reproduces it.
-    pub fn layout(&self) -> pcounter::Layout {
-        use pcounter::Layout;
+    pub fn layout(&self) -> pcounter::pcnt::config::Layout {
+        use pcounter::pcnt::config::Layout;
         if let Some(f) = &self.fault {
             return Rtl::fault_layout(f).unwrap_or(Layout::Default);
         }
         if let Some(l) = self.pin.layout {
             return l;
         }
-        let real = pcounter::config::real_bases(self.gen).is_some_and(|b| b.len() == self.domains);
+        let real = pcounter::pcnt::config::real_bases(self.gen).is_some_and(|b| b.len() == self.domains);
         match self.domains {
             8 if real && (self.seed / 4) % 2 == 0 => Layout::Real,
             2 if self.seed % 4 == 2 && self.pin.strict != Some(false) => Layout::Odd,
@@ -162,7 +162,7 @@ impl Job {
     /// pinned non-default layout (no such lax build). Derived from the
     /// seed, so the repro line reproduces it.
     pub fn strict(&self) -> bool {
-        let default_layout = matches!(self.pin.layout, None | Some(pcounter::Layout::Default));
+        let default_layout = matches!(self.pin.layout, None | Some(pcounter::pcnt::config::Layout::Default));
         match &self.fault {
             Some(f) => Rtl::fault_strict(f).unwrap_or(true),
             None => self.pin.strict.unwrap_or(!(self.domains == 2 && self.seed % 4 == 0 && default_layout)),
@@ -195,7 +195,7 @@ mod tests {
     /// the other in a combination that has no build.
     #[test]
     fn a_pin_never_meets_the_seeds_other_choice_without_a_build() {
-        use pcounter::Layout;
+        use pcounter::pcnt::config::Layout;
         let pins = [
             Pin { layout: Some(Layout::Odd), strict: None },
             Pin { layout: None, strict: Some(false) },
@@ -230,7 +230,7 @@ mod tests {
     /// NV40 has no table.
     #[test]
     fn the_real_nv_layouts_get_seeds() {
-        use pcounter::Layout;
+        use pcounter::pcnt::config::Layout;
         let job = |seed, gen, domains| Job {
             seed,
             gen,

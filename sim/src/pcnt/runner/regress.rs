@@ -4,15 +4,15 @@
 
 use std::path::PathBuf;
 
-use pcounter::regs::Gen;
+use pcounter::pcnt::regs::Gen;
 
 use super::gf100::GfJob;
-use crate::coverage::Coverage;
+use crate::engine::coverage::Coverage;
 use crate::engine::results::{JobResult, RegressError};
-use crate::lockstep::Mismatch;
 use crate::pcnt::ffi::Rtl;
 use crate::pcnt::gf100;
-use crate::script::Cmd;
+use crate::pcnt::lockstep::Mismatch;
+use crate::pcnt::script::Cmd;
 
 use super::*;
 

@@ -3,9 +3,9 @@
 use std::fs;
 use std::path::Path;
 
-use pcounter::regs::Gen;
+use pcounter::pcnt::regs::Gen;
 
-use crate::script::{self, Cmd, Line, Script};
+use crate::pcnt::script::{self, Cmd, Line, Script};
 
 use super::gf100;
 use super::*;
@@ -105,7 +105,7 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
         fault: o.fault.map(String::from),
         clocks: s.clocks.clone(),
         corrupt_at: None,
-        x_seed: s.x_seed.or(o.x_seed).unwrap_or(crate::lockstep::X_SEED),
+        x_seed: s.x_seed.or(o.x_seed).unwrap_or(crate::pcnt::lockstep::X_SEED),
         strict: s.strict,
         layout: s.layout,
     };
@@ -174,9 +174,9 @@ pub fn run_parsed(name: &str, s: &Script, o: &ScriptOpts, repro: &str) -> Result
         }
     }
     if let (Some(p), Some(log)) = (o.packets, &e.packets) {
-        let mut text = format!("{}\n", crate::dump::LOG_HEADER);
+        let mut text = format!("{}\n", crate::pcnt::dump::LOG_HEADER);
         for (cycle, dom, pkt) in log {
-            text.push_str(&crate::dump::log_line(*cycle, *dom, pkt));
+            text.push_str(&crate::pcnt::dump::log_line(*cycle, *dom, pkt));
             text.push('\n');
         }
         write_file(p, text).map_err(|err| ScriptError::Input(format!("{}: cannot write: {err}", p.display())))?;
@@ -268,7 +268,7 @@ fn build_line(s: &Script, o: &ScriptOpts) -> Option<usize> {
         return None;
     }
     let l = s.build_lines;
-    if !crate::ffi::Rtl::domain_counts().contains(&s.domains) {
+    if !crate::pcnt::ffi::Rtl::domain_counts().contains(&s.domains) {
         l.domains
     } else {
         l.decode.or(l.layout).or(l.domains)

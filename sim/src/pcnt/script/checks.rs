@@ -32,7 +32,7 @@ impl Parser {
         // two, seed 003 "Introduction"): refused here at the `gen` line, not
         // at run time where only the build's line could be named.
         for one in self.script.gen.split(',') {
-            let Some(g) = pcounter::regs::Gen::from_name(one) else { continue };
+            let Some(g) = pcounter::pcnt::regs::Gen::from_name(one) else { continue };
             if count > g.max_domains() {
                 let max = g.max_domains();
                 let s = if max == 1 { "" } else { "s" };
@@ -62,7 +62,7 @@ impl Parser {
         if let Some(l) = self.domains_line {
             return Err((l, "'domains' does not apply to gen gf100 (the layout preset gives the domains)".into()));
         }
-        if self.script.layout != pcounter::Layout::Default {
+        if self.script.layout != pcounter::pcnt::config::Layout::Default {
             let l = self.layout_line.unwrap_or(gen_line);
             return Err((
                 l,
@@ -91,7 +91,7 @@ impl Parser {
         let mut count = usize::MAX;
         for p in &self.script.gf_layouts {
             // The names were checked against GF_PRESETS at their line.
-            let n = pcounter::gf100::config::GfConfig::preset(p).map(|c| c.num_domains()).unwrap_or(1);
+            let n = pcounter::pcnt::gf100::config::GfConfig::preset(p).map(|c| c.num_domains()).unwrap_or(1);
             count = count.min(n);
         }
         self.script.domains = count;

@@ -119,7 +119,7 @@ impl Counter {
 
     /// Bits the counter holds on a generation with `feat` (a poked value
     /// must fit): CTR_CYCLES/EVENT/START are 40-bit with `wide_counters` (S24).
-    pub fn width(&self, feat: pcounter::regs::Features) -> u32 {
+    pub fn width(&self, feat: pcounter::pcnt::regs::Features) -> u32 {
         match self {
             Counter::Cycles | Counter::Event | Counter::Start if feat.wide_counters => 40,
             Counter::PeriodicCnt => 17,
@@ -218,7 +218,7 @@ pub fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl crate::shrink::Wait for super::Cmd {
+impl crate::engine::shrink::Wait for super::Cmd {
     fn wait_cycles(&self) -> Option<u64> {
         match self {
             super::Cmd::Wait { cycles } => Some(*cycles),
@@ -237,7 +237,7 @@ impl crate::shrink::Wait for super::Cmd {
 pub fn unmet_expectation(
     cycle: u64,
     cmd: &super::Cmd,
-    res: Option<&pcounter::BusResult>,
+    res: Option<&pcounter::common::bus::BusResult>,
     history: impl FnOnce() -> Vec<(u64, String)>,
 ) -> Result<(), Box<crate::engine::mismatch::Mismatch>> {
     let (Some(res), super::Cmd::Read { expect: Some(x), .. } | super::Cmd::Mem { expect: Some(x), .. }) = (res, cmd)

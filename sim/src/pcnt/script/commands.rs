@@ -2,11 +2,11 @@
 //! the parser state; lexing and numbers are the engine's (`engine::script`).
 
 use super::*;
-use pcounter::BusResult;
+use pcounter::{common::bus::BusResult, pcnt::config::Layout};
 
-use crate::axi_mem::AxiMem;
 use crate::engine::mismatch::Mismatch;
 use crate::engine::script::{num, parse_u64, script_commands, show, Args, NumError};
+use crate::pcnt::axi_mem::AxiMem;
 
 /// A domain number: 0..=7 up to GT215, flat over the preset's sets on
 /// GF100 (0..=63); the script's own limit is checked at the end.
@@ -491,15 +491,15 @@ impl Parser {
                     self.script.build_lines.layout = Some(n);
                     return Ok(());
                 }
-                self.script.layout = pcounter::Layout::from_name(l).ok_or_else(|| {
+                self.script.layout = Layout::from_name(l).ok_or_else(|| {
                     format!(
                         "unknown layout '{}' (expected one of: {}; with gen gf100: {}, or a comma-separated list)",
                         show(l),
-                        pcounter::Layout::NAMES.join(", "),
+                        Layout::NAMES.join(", "),
                         GF_PRESETS.join(", ")
                     )
                 })?;
-                self.script.build_lines.layout = (self.script.layout != pcounter::Layout::Default).then_some(n);
+                self.script.build_lines.layout = (self.script.layout != Layout::Default).then_some(n);
             }
             "decode" => {
                 self.script.strict = match a.next("strict | lax")? {

@@ -48,11 +48,11 @@ pub const GENS: &[&str] = &["nv10", "nv15", "nv20", "nv30", "nv40", "g84", "g92"
 /// The GF100+ generation (docs/design/gf100.md): its own MMIO window,
 /// domain sets from a preset (`layout`), never listed with the others.
 pub const GEN_GF100: &str = "gf100";
-pub use pcounter::gf100::config::PRESETS as GF_PRESETS;
+pub use pcounter::pcnt::gf100::config::PRESETS as GF_PRESETS;
 pub const DEFAULT_GEN: &str = "gt215";
 pub const MAX_DOMAINS: usize = 8;
 /// Flat domain numbers of a GF100 preset go up to 63 (`GfConfig`).
-pub const MAX_GF_DOMAINS: usize = pcounter::gf100::config::MAX_DOMAINS;
+pub const MAX_GF_DOMAINS: usize = pcounter::pcnt::gf100::config::MAX_DOMAINS;
 /// MMIO window of PCOUNTER up to GF100 (full bus addresses, inclusive).
 pub const MMIO_FIRST: u32 = 0xa000;
 pub const MMIO_LAST: u32 = 0xafff;
@@ -78,7 +78,7 @@ pub struct Script {
     /// true (`decode strict`) is the default.
     pub strict: bool,
     /// `layout default | real | odd` (S9, S19): per-domain signal layout.
-    pub layout: pcounter::Layout,
+    pub layout: pcounter::pcnt::config::Layout,
     /// `gen gf100` only: the GF100 presets (`layout fermi,kepler`), run
     /// once each; `["fermi"]` if the script has no `layout` line.
     pub gf_layouts: Vec<String>,
@@ -106,7 +106,7 @@ impl Default for Script {
             clocks: Vec::new(),
             x_seed: None,
             strict: true,
-            layout: pcounter::Layout::Default,
+            layout: pcounter::pcnt::config::Layout::Default,
             gf_layouts: Vec::new(),
             body: Vec::new(),
             build_lines: BuildLines::default(),
@@ -141,7 +141,7 @@ impl Script {
         // `render` writes `domains` on line 2, then the clocks and xseed,
         // then `decode lax` and a non-default `layout` (the last before the
         // blank line).
-        let layout = self.layout != pcounter::Layout::Default;
+        let layout = self.layout != pcounter::pcnt::config::Layout::Default;
         let gf = self.gen == GEN_GF100;
         let build_lines = BuildLines {
             // GF100: line 2 is the preset, which chooses the build.
@@ -159,7 +159,7 @@ fn body_first_line(s: &Script) -> usize {
     s.clocks.len()
         + usize::from(s.x_seed.is_some())
         + usize::from(!s.strict)
-        + usize::from(s.layout != pcounter::Layout::Default)
+        + usize::from(s.layout != pcounter::pcnt::config::Layout::Default)
         + 4
 }
 
@@ -239,7 +239,7 @@ pub fn render(s: &Script) -> String {
     if !s.strict {
         out += "decode lax\n";
     }
-    if s.layout != pcounter::Layout::Default {
+    if s.layout != pcounter::pcnt::config::Layout::Default {
         out += &format!("layout {}\n", s.layout.name());
     }
     out.push('\n');

@@ -382,7 +382,7 @@ impl XorShift {
 fn random_script(rng: &mut XorShift) -> Script {
     // The domain count within the picked generation's limit (parse refuses more).
     let gen = rng.pick(GENS);
-    let max = pcounter::regs::Gen::from_name(gen).map_or(MAX_DOMAINS, |g| g.max_domains());
+    let max = pcounter::pcnt::regs::Gen::from_name(gen).map_or(MAX_DOMAINS, |g| g.max_domains());
     let domains = 1 + rng.below(max);
     let mut clocks = Vec::new();
     for dom in 0..domains as u8 {
@@ -438,7 +438,11 @@ fn random_script(rng: &mut XorShift) -> Script {
         body.push(Line { line: i + 1, cmd });
     }
     let x_seed = if rng.below(3) == 0 { Some(rng.next() as u32) } else { None };
-    let layout = [pcounter::Layout::Default, pcounter::Layout::Real, pcounter::Layout::Odd][rng.below(3)];
+    let layout = [
+        pcounter::pcnt::config::Layout::Default,
+        pcounter::pcnt::config::Layout::Real,
+        pcounter::pcnt::config::Layout::Odd,
+    ][rng.below(3)];
     let strict = rng.below(4) != 0;
     Script {
         gen: gen.to_string(),

@@ -16,11 +16,11 @@
 
 use std::collections::VecDeque;
 
-use pcounter::regs::{self, Gen, RegLayout, DOM_REGS, GLOBAL_REGS};
+use pcounter::pcnt::regs::{self, Gen, RegLayout, DOM_REGS, GLOBAL_REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::script::{ClockSpec, Cmd, Counter, GlobalInput};
+use crate::pcnt::script::{ClockSpec, Cmd, Counter, GlobalInput};
 
 mod nv10;
 mod record;

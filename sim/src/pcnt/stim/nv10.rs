@@ -7,10 +7,10 @@
 //! (the NV10 layout, `wide_counters`, `flag_src`), so the stream of every
 //! NV40-layout seed is the one it was before these generations existed.
 
-use pcounter::regs::{self, RegLayout, DOM_REGS, GLOBAL_REGS, SHARED_FIELDS};
+use pcounter::pcnt::regs::{self, RegLayout, DOM_REGS, GLOBAL_REGS, SHARED_FIELDS};
 use rand::Rng;
 
-use crate::script::{Cmd, Counter};
+use crate::pcnt::script::{Cmd, Counter};
 
 use super::*;
 

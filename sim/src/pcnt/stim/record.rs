@@ -1,10 +1,10 @@
 //! Record-mode stimulus (S21): buffers, binding the VM channel and DMA object
 //! the way a driver does (and in the wrong order), triggers and faults.
 
-use pcounter::regs::{self, DOM_REGS, GLOBAL_REGS};
+use pcounter::pcnt::regs::{self, DOM_REGS, GLOBAL_REGS};
 use rand::Rng;
 
-use crate::script::{Cmd, Counter};
+use crate::pcnt::script::{Cmd, Counter};
 
 use super::*;
 

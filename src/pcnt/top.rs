@@ -10,34 +10,13 @@
 //! shared domain at its own first tick of the transfer, as a write of that
 //! domain's view register; PREADY rises when the last one has taken it.
 
-use crate::config::{Config, ConfigError};
-pub use crate::domain::Signals;
-use crate::domain::{self, DomainInputs, DomainState, Exports, Target};
-use crate::pulse_sync;
-use crate::record::{AxiIn, AxiOut, Port, Slot};
-use crate::regs::{self, GLOBAL_REGS, NUM_DOMAINS_MAX, NUM_DOM_REGS, NUM_GLOBAL_REGS};
-
-/// The APB ACCESS-phase operation of a cycle (offset inside the window).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BusOp {
-    Write { offset: u16, data: u32, strb: u8 },
-    Read { offset: u16 },
-}
-
-/// What the completer answers in a cycle (PRDATA/PSLVERR are 0 except in
-/// the completing ACCESS cycle; `ready` is PREADY, S0/S15).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BusResult {
-    pub rdata: u32,
-    pub slverr: bool,
-    pub ready: bool,
-}
-
-impl Default for BusResult {
-    fn default() -> BusResult {
-        BusResult { rdata: 0, slverr: false, ready: true }
-    }
-}
+use crate::common::bus::{BusOp, BusResult};
+use crate::common::pulse_sync;
+use crate::pcnt::config::{Config, ConfigError};
+pub use crate::pcnt::domain::Signals;
+use crate::pcnt::domain::{self, DomainInputs, DomainState, Exports, Target};
+use crate::pcnt::record::{AxiIn, AxiOut, Port, Slot};
+use crate::pcnt::regs::{self, GLOBAL_REGS, NUM_DOMAINS_MAX, NUM_DOM_REGS, NUM_GLOBAL_REGS};
 
 /// Inputs of one bus clock cycle.
 pub struct CycleInputs<'a> {
@@ -255,7 +234,7 @@ impl PcounterSet {
             }
             // S21 (b): a send with the channel unbound faults at once (wins
             // over a FAULT_CLEAR of the same tick).
-            if self.domains[dom].rec_events & crate::record::event::UNBOUND_FAULT != 0 {
+            if self.domains[dom].rec_events & crate::pcnt::record::event::UNBOUND_FAULT != 0 {
                 (slot.fault, slot.wedged) = (true, true);
             }
         }

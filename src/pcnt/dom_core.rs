@@ -21,10 +21,10 @@
 //! counts (S3, S4, S16, S22) and the previous-tick selections (S10).
 //! Everything resets to 0 (S8).
 
-use crate::counter::ctr_add;
-use crate::logic_op::{self, OpLayout};
-use crate::pulse_sync;
-use crate::regs::Gen;
+use crate::common::pulse_sync;
+use crate::pcnt::counter::ctr_add;
+use crate::pcnt::logic_op::{self, OpLayout};
+use crate::pcnt::regs::Gen;
 
 /// CTRL.SINGLE_STATE encoding (seed 003 "Control registers", NV10 CTRL).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
