@@ -279,7 +279,7 @@ fn main() {
     for d in &devices {
         libs.extend(device_jobs(d, &c));
     }
-    for (lib, dir) in build_all(libs, &cache) {
+    for (lib, dir) in build_all(libs, &cache, &vroot) {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static={lib}");
     }
@@ -826,7 +826,17 @@ fn rtl_files(root: &Path, file_list: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every harness C++ file's compiler at `opt`: the Verilator headers'
+/// options and, forced first, the precompiled headers ([`pch_header`]).
 fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
+    let mut b = cc_base(vroot, opt);
+    b.flag("-include").flag(pch_header(opt).to_str().expect("UTF-8 path"));
+    b
+}
+
+/// [`cc_build`] without the forced header: what the precompiled header is
+/// compiled with.
+fn cc_base(vroot: &Path, opt: u8) -> cc::Build {
     let mut b = cc::Build::new();
     b.cpp(true)
         .std("c++17")
@@ -839,13 +849,47 @@ fn cc_build(vroot: &Path, opt: u8) -> cc::Build {
         // The shims' shared part (csrc/shim_common.h) for a device's shim
         // wherever its folder is.
         .include(Path::new(env!("CARGO_MANIFEST_DIR")).join("csrc"))
-        .flag("-include")
-        .flag(Path::new(env!("CARGO_MANIFEST_DIR")).join(VL_USER_H).to_str().expect("UTF-8 path"))
         .define("VM_TRACE", "1")
         .define("VM_TRACE_VCD", "1")
         .flag_if_supported("-fno-var-tracking-assignments")
         .flag_if_supported("-faligned-new");
     b
+}
+
+/// The header every harness translation unit starts with (Verilator's user
+/// hooks, csrc/vl_user.h, then verilated.h and verilated_vcd_c.h), one per
+/// optimisation level: OUT_DIR/pch/O<opt>/vl_pch.h. [`make_pch`] compiles it
+/// once (vl_pch.h.gch beside it), so the ~225 translation units of a full
+/// harness build do not each parse the Verilator headers again (about 1 s
+/// of CPU each).
+fn pch_header(opt: u8) -> PathBuf {
+    PathBuf::from(env::var("OUT_DIR").unwrap()).join("pch").join(format!("O{opt}")).join("vl_pch.h")
+}
+
+/// Writes [`pch_header`] of `opt` and compiles it with [`cc_base`]'s
+/// options. GCC takes the .gch only where the options match and otherwise
+/// reads the header itself (the same code, slower), so a failure here costs
+/// time, never correctness: it is reported as a warning.
+fn make_pch(vroot: &Path, opt: u8) {
+    let h = pch_header(opt);
+    fs::create_dir_all(h.parent().unwrap()).unwrap();
+    let user = Path::new(env!("CARGO_MANIFEST_DIR")).join(VL_USER_H);
+    let text = format!("#include \"{}\"\n#include \"verilated.h\"\n#include \"verilated_vcd_c.h\"\n", user.display());
+    fs::write(&h, text).unwrap();
+    let gch = h.with_extension("h.gch");
+    let tool = cc_base(vroot, opt).get_compiler();
+    let ok = Command::new(tool.path())
+        .args(tool.args())
+        .args(["-x", "c++-header"])
+        .arg(&h)
+        .arg("-o")
+        .arg(&gch)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        let _ = fs::remove_file(&gch);
+        println!("cargo:warning=precompiled Verilator headers (O{opt}) not built: every file parses them itself");
+    }
 }
 
 /// The Verilator runtime, shared by every configuration.
@@ -946,7 +990,7 @@ impl Job {
 /// single-threaded Verilator runs) and returns every library with its
 /// folder, in the order given. The -O3 builds go first: the short fault
 /// builds then fill the time the long ones leave.
-fn build_all(libs: Vec<Lib>, cache: &VCache) -> Vec<(String, PathBuf)> {
+fn build_all(libs: Vec<Lib>, cache: &VCache, vroot: &Path) -> Vec<(String, PathBuf)> {
     let mut ready: Vec<Option<(String, PathBuf)>> = Vec::new();
     let mut queue = Vec::new();
     for (i, l) in libs.into_iter().enumerate() {
@@ -960,6 +1004,17 @@ fn build_all(libs: Vec<Lib>, cache: &VCache) -> Vec<(String, PathBuf)> {
     }
     // Popped from the end: lowest optimisation level last.
     queue.sort_by_key(|(i, j)| (j.opt, std::cmp::Reverse(*i)));
+    // The precompiled headers of every level a pending library compiles at
+    // (its own and the slow path's -O0), built before any of them, each
+    // level on its own thread.
+    let mut opts: Vec<u8> = queue.iter().flat_map(|(_, j)| [j.opt, 0]).collect();
+    opts.sort_unstable();
+    opts.dedup();
+    std::thread::scope(|s| {
+        for &o in &opts {
+            s.spawn(move || make_pch(vroot, o));
+        }
+    });
     let threads = env::var("NUM_JOBS").ok().and_then(|n| n.parse().ok()).unwrap_or(2usize).max(1);
     let queue = std::sync::Mutex::new(queue);
     let built = std::sync::Mutex::new(Vec::new());
