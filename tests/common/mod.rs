@@ -1,5 +1,5 @@
-//! Helpers shared by the harness's integration tests (`tests/lockstep.rs`,
-//! `tests/mmiotrace.rs`, every device's lockstep tests, ...).
+//! Helpers shared by the harness's integration tests (`tests/pcnt/lockstep.rs`,
+//! `tests/pcnt/mmiotrace.rs`, every device's lockstep tests, ...).
 
 use std::fs;
 use std::path::{Path, PathBuf};

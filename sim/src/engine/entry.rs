@@ -12,9 +12,9 @@ use super::script::{show, ScriptError, ScriptOpts};
 
 /// One device: what the engine and the CLI need above one lockstep run.
 pub struct Device {
-    /// Registry key and `--device` value (`pcnt`, `pmon`, `r10k`).
+    /// Registry key and `--device` value (`pcnt`, `toy`, ...).
     pub name: &'static str,
-    /// Name in summaries and messages (`PCOUNTER`, `PMON`, `R10K`).
+    /// Name in summaries and messages (`PCOUNTER`, `TOY`, ...).
     pub title: &'static str,
     /// What `--device` help says it is, with its seed.
     pub about: &'static str,

@@ -1,6 +1,6 @@
 //! Table tests of the model against the seed (003_849838cf80f3218e.txt, "seed
 //! 003") and docs/semantics.md (S1..). The same behaviour is checked against
-//! the RTL in lockstep by tests/lockstep.rs and the scripts in tests/scripts/.
+//! the RTL in lockstep by tests/pcnt/lockstep.rs and the scripts in tests/scripts/.
 //!
 //! Timing convention here: `write`/`read` are one APB ACCESS cycle (the SETUP
 //! cycle the harness adds is an idle cycle and is left out to keep cycle

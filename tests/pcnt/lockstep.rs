@@ -16,8 +16,8 @@ use pcounter_sim::pcnt::ffi::Rtl;
 use pcounter_sim::pcnt::runner::{self, Artifacts, Job, RunError, ScriptError};
 use pcounter_sim::pcnt::script::Cmd;
 
-mod common;
-use common::{root, scratch};
+
+use crate::common::{self, root, scratch};
 
 fn pcs_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir)

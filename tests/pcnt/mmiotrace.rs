@@ -59,8 +59,8 @@ read 0xa744 trace 0x00000000   # line 26
 read 0xa604 trace 0x0007a120   # line 27
 ";
 
-mod common;
-use common::{root, scratch};
+
+use crate::common::{root, scratch};
 
 /// A quiet script run without a fault, packets or a cycle bound of its own.
 fn quiet_opts(model_only: bool, art: &Artifacts) -> ScriptOpts<'_> {

@@ -8,7 +8,7 @@
 //! - the driver's sequence (tests/scripts/gf100_driver_perfctr.pcs) fails
 //!   under a USER pulse lasting two ticks, and under a wrong expected value.
 
-mod common;
+
 
 use std::fs;
 
@@ -17,7 +17,7 @@ use pcounter_sim::pcnt::gf100::ffi;
 use pcounter_sim::pcnt::runner::gf100::GfJob;
 use pcounter_sim::pcnt::runner::{self, Artifacts, ScriptError};
 
-use common::{root, scratch};
+use crate::common::{self, root, scratch};
 
 fn art(name: &str) -> Artifacts {
     Artifacts { out: scratch(name), window: 300, shrink_secs: 0, wave: None }
