@@ -74,8 +74,9 @@ fn run(cmd: Cmd) -> Result<u8, String> {
         Cmd::Script(a) => scripts(a),
         Cmd::Bench { seed, cycles, out, only, modes } => {
             let mut table = pcounter_sim::bench::Table::new(only, modes.0);
-            pcounter_sim::bench::bench(&mut table, seed, cycles, &out)?;
-            Ok(0)
+            // A missed target is the command's failure (exit 1).
+            let missed = pcounter_sim::bench::bench(&mut table, seed, cycles, &out)?;
+            Ok(u8::from(missed > 0))
         }
         Cmd::Merge { files } => pcounter_sim::merge::merge(&files).map_err(|e| e.to_string()),
         Cmd::RecordDump(a) => record_dump(a),

@@ -120,52 +120,59 @@ pub fn gf100_rows(table: &mut Table, seed: u64, cycles: u64, out: &Path) -> Resu
     Ok(())
 }
 
-/// Issue 18's throughput targets for the GT215 rows: (configuration, what,
-/// target); `what` is a mode's cycles/s, the model's domain-cycles/s, or
-/// the lockstep / RTL-alone ratio.
+/// Issue 33's targets for the GT215 rows: (configuration, what, target);
+/// `what` is a mode's cycles/s, the model's domain-cycles/s, or the
+/// harness's own cost per cycle (lockstep time minus RTL-alone time), which
+/// must stay at or below its target.
 enum Target {
     Rate(Mode),
     DomainRate(Mode),
-    LockstepOverRtl,
+    HarnessNs,
 }
 
+/// The RTL-alone rate the issue measured on the 8-domain row (211-214 k
+/// cycles/s on the pinned Verilator), times the 1.5 it asks for.
+const RTL_8_TARGET: f64 = 1.5 * 213e3;
+
 const TARGETS: &[(&str, Target, f64)] = &[
-    ("1 domain", Target::Rate(Mode::Lockstep), 4e6),
-    ("8 domains, mixed clocks", Target::Rate(Mode::Lockstep), 1e6),
-    ("8 domains, mixed clocks", Target::Rate(Mode::Rtl), 2e6),
     ("8 domains, mixed clocks", Target::DomainRate(Mode::Model), 50e6),
-    ("1 domain", Target::LockstepOverRtl, 0.5),
-    ("8 domains, mixed clocks", Target::LockstepOverRtl, 0.5),
+    ("1 domain", Target::Rate(Mode::Model), 20e6),
+    ("1 domain", Target::HarnessNs, 100.0),
+    ("8 domains, mixed clocks", Target::HarnessNs, 600.0),
+    ("8 domains, mixed clocks", Target::Rate(Mode::Rtl), RTL_8_TARGET),
 ];
 
-/// Print the measured rows against [`TARGETS`] (those the table ran).
-pub fn targets(table: &Table) {
+/// Print the measured rows against [`TARGETS`] (those the table ran);
+/// the number missed.
+pub fn targets(table: &Table) -> usize {
     let mut lines = Vec::new();
+    let mut missed = 0;
     for (config, what, target) in TARGETS {
         let rate = |m| table.rate(config, m);
-        let (name, got) = match what {
-            Target::Rate(m) => (format!("{} cycles/s", m.name()), rate(*m)),
+        let (name, got, met) = match what {
+            Target::Rate(m) => (format!("{} cycles/s", m.name()), rate(*m), rate(*m).map(|r| r >= *target)),
             Target::DomainRate(m) => {
                 let domains = table.measured.iter().find(|r| r.label == *config).map_or(1, |r| r.domains);
-                (format!("{} domain-cycles/s", m.name()), rate(*m).map(|r| r * domains as f64))
+                let r = rate(*m).map(|r| r * domains as f64);
+                (format!("{} domain-cycles/s", m.name()), r, r.map(|r| r >= *target))
             }
-            Target::LockstepOverRtl => {
-                ("lockstep / RTL alone".to_string(), rate(Mode::Lockstep).zip(rate(Mode::Rtl)).map(|(a, b)| a / b))
+            Target::HarnessNs => {
+                let ns = rate(Mode::Lockstep).zip(rate(Mode::Rtl)).map(|(l, r)| (1.0 / l - 1.0 / r) * 1e9);
+                ("harness cost, ns per cycle (lockstep - RTL alone)".to_string(), ns, ns.map(|n| n <= *target))
             }
         };
-        if let Some(got) = got {
-            let verdict = if got >= *target { "met" } else { "NOT met" };
-            let (got, target) = match what {
-                Target::LockstepOverRtl => (format!("{got:.2}"), format!("{target:.2}")),
-                _ => (format!("{got:.0}"), format!("{target:.0}")),
-            };
-            lines.push(format!("{config:<32} {name:<44} {got:>12} >= {target:<10} {verdict}"));
+        if let (Some(got), Some(met)) = (got, met) {
+            missed += usize::from(!met);
+            let verdict = if met { "met" } else { "NOT met" };
+            let cmp = if matches!(what, Target::HarnessNs) { "<=" } else { ">=" };
+            lines.push(format!("{config:<32} {name:<50} {got:>12.0} {cmp} {target:<10.0} {verdict}"));
         }
     }
     if !lines.is_empty() {
-        println!("targets (issue 18, docs/performance.md):");
+        println!("targets (issue 33, docs/performance.md; each the median of {} runs):", crate::engine::bench::RUNS);
         for l in lines {
             println!("{l}");
         }
     }
+    missed
 }
