@@ -7,7 +7,7 @@ use std::path::Path;
 use pcounter::{common::bus::BusOp, common::bus::BusResult};
 
 use super::cmd::Cmd;
-use super::model::{ToyCounter, COUNT, CTRL};
+use super::model::{ToyCounter, COUNT};
 use crate::engine::assertion::Assertion;
 use crate::engine::compare::{check_read, Diffs, History, RegWave};
 use crate::engine::coverage::{BinDecl, Coverage};
@@ -232,6 +232,3 @@ impl Lockstep for ToyLockstep {
         self.keep_going = true;
     }
 }
-
-/// Reads of CTRL are those of offset `CTRL` (used by the stimulus).
-pub const OFFSETS: [u16; 2] = [CTRL, COUNT];
