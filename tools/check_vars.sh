@@ -138,6 +138,7 @@ if [ -n "${GEN:-}" ]; then
 fi
 [ -z "${FAULT:-}" ] || one_of "$FAULT" "$faults" ||
 	fail "FAULT=$FAULT: unknown fault; valid faults are the stems of tests/faults/*.fault and tests/*/faults/*.fault: $(join $faults)"
+[ -z "${FAULTS:-}" ] || [ "$FAULTS" = all ] || fail "FAULTS=$FAULTS: expected all (every fault build; FAULT=name builds one)"
 [ -z "${DEVICE:-}" ] || one_of "$DEVICE" "$devices" || fail "DEVICE=$DEVICE: valid devices are $(join $devices)"
 if [ -n "${FAULT:-}" ] && [ -n "${DEVICE:-}" ]; then
 	fdev=$(sed -n 's/^device: *//p' "$(fault_file "$FAULT")")

@@ -395,7 +395,11 @@ fn device_parser() -> impl clap::builder::TypedValueParser<Value = String> {
     )
 }
 
-/// Every fault build linked in, the registry's devices in order.
+/// Every fault: each fault file's (built into this binary or not: the
+/// command says how to build it), then any other build linked in (`make
+/// gatesim`'s edited gates), the registry's devices in order.
 pub fn all_faults() -> Vec<&'static str> {
-    pcounter_sim::devices::DEVICES.iter().flat_map(|d| (d.faults)()).collect()
+    let files = pcounter_sim::engine::entry::FAULT_FILES;
+    let linked = pcounter_sim::devices::DEVICES.iter().flat_map(|d| (d.faults)());
+    files.iter().copied().chain(linked.filter(|f| !files.contains(f))).collect()
 }

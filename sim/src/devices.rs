@@ -46,6 +46,24 @@ pub fn of_fault(fault: &str) -> Option<&'static Device> {
     DEVICES.iter().find(|d| (d.faults)().contains(&fault)).copied()
 }
 
+/// The device of fault `fault` when its build is linked into this binary;
+/// else why not: a fault file's build is made only when asked for (issue
+/// 33: `make cosim` builds none, `make cosim FAULT=x` builds x, `make test`
+/// all), and the message says how.
+pub fn linked_fault(fault: &str) -> Result<&'static Device, String> {
+    if let Some(d) = of_fault(fault) {
+        return Ok(d);
+    }
+    match crate::engine::entry::FAULT_FILES.contains(&fault) {
+        true => Err(format!(
+            "fault {fault}: its build is not linked into this binary (fault builds are made when asked for): \
+             `make cosim FAULT={fault}` builds it, or `PCNT_FAULTS={fault} cargo build --release --features \
+             pcounter-sim/faults`"
+        )),
+        false => Err(format!("unknown fault {fault} (`pcnt faults` lists them)")),
+    }
+}
+
 /// A script split for its device: the device, the device line's arguments
 /// and the text with that line blanked.
 pub struct Split<'a> {
@@ -114,7 +132,7 @@ pub fn run_script(name: &str, text: &str, o: &ScriptOpts) -> Result<(&'static De
         )));
     }
     if let Some(f) = o.fault {
-        if let Some(d) = of_fault(f).filter(|d| d.name != s.device.name) {
+        if let Some(d) = Some(linked_fault(f).map_err(ScriptError::Input)?).filter(|d| d.name != s.device.name) {
             return Err(ScriptError::Input(format!(
                 "{name}: fault {f} is a {} fault, the script is a {} script",
                 d.title, s.device.title

@@ -121,7 +121,7 @@ fn cosim(a: CosimArgs) -> Result<u8, String> {
         ));
     }
     if let Some(f) = a.fault.as_deref() {
-        let owner = devices::of_fault(f).expect("clap lists only linked-in faults");
+        let owner = devices::linked_fault(f)?;
         if owner.name != device.name {
             return Err(format!("fault {f} is a {} fault: run it with --device {}", owner.title, owner.name));
         }

@@ -116,7 +116,8 @@ pub struct Failure<'a, 'r, L: Lockstep> {
     pub repro: String,
     /// Script extension of the device (`pcs`, ...).
     pub ext: &'static str,
-    /// What the saved scripts' replay line appends (`ARGS='--fault f'`).
+    /// What the saved scripts' replay line appends (` FAULT=f`: make builds
+    /// that fault's variant and runs the script on it).
     pub replay_args: String,
     /// The run's command stream from reset (it may go on past the failure).
     pub replay: &'a dyn Fn() -> Box<dyn Iterator<Item = L::Cmd> + 'r>,

@@ -10,6 +10,8 @@ use super::regress::{self, DeviceArgs, Opts};
 use super::results::{JobResult, ShardOpts};
 use super::script::{show, ScriptError, ScriptOpts};
 
+include!(concat!(env!("OUT_DIR"), "/fault_names.rs"));
+
 /// One device: what the engine and the CLI need above one lockstep run.
 pub struct Device {
     /// Registry key and `--device` value (`pcnt`, `toy`, ...).

@@ -286,7 +286,7 @@ pub fn failure_tag(name: &str) -> String {
 /// is the failure's saved stimulus (`out/TAG/stimulus.EXT`, which holds the
 /// commands through the failing one).
 /// The rerun keeps the options that change what runs or where it goes:
-/// `--fault`, `--xseed`, `--window`, `--wave` (as `ARGS`) and `--out` (as
+/// the fault (as `FAULT`), `--xseed`, `--window`, `--wave` (as `ARGS`) and `--out` (as
 /// `OUT`).
 pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     let out = &o.art.out;
@@ -296,9 +296,6 @@ pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
         out.join(failure_tag(name)).join(format!("stimulus.{ext}")).display().to_string()
     };
     let mut args = Vec::new();
-    if let Some(f) = o.fault {
-        args.push(format!("--fault {f}"));
-    }
     if let Some(x) = o.x_seed {
         args.push(format!("--xseed {x}"));
     }
@@ -311,6 +308,10 @@ pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     let mut r = format!("make script FILE={file}");
     if out != Path::new("out") {
         r += &format!(" OUT={}", out.display());
+    }
+    // FAULT=, not --fault: make builds that fault's variant first.
+    if let Some(f) = o.fault {
+        r += &format!(" FAULT={f}");
     }
     if !args.is_empty() {
         r += &format!(" ARGS='{}'", args.join(" "));

@@ -93,7 +93,7 @@ fn write_pmon_failure<'r>(
         tag,
         repro,
         ext: "pms",
-        replay_args: fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay_args: fault.map(|f| format!(" FAULT={f}")).unwrap_or_default(),
         replay,
         render: &|cmds| cmd::render(cmds),
         lockstep: &|| PmonLockstep::new(true, fault, x_seed),

@@ -124,7 +124,7 @@ fn write_r10k_failure<'r>(
         tag,
         repro,
         ext: "r10k",
-        replay_args: run.fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay_args: run.fault.map(|f| format!(" FAULT={f}")).unwrap_or_default(),
         replay,
         render: &|cmds| format!("device r10k {}\n{}", run.variant.name(), cmd::render(cmds)),
         lockstep: &|| R10kLockstep::new(run.variant, true, run.fault, run.x_seed),

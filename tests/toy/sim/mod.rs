@@ -148,7 +148,7 @@ fn write_failure<'r>(
         tag,
         repro,
         ext: "toy",
-        replay_args: fault.map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay_args: fault.map(|f| format!(" FAULT={f}")).unwrap_or_default(),
         replay,
         render: &|cmds| cmd::render(cmds),
         lockstep: &|| ToyLockstep::new(true, fault, x_seed),

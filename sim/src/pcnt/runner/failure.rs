@@ -42,7 +42,7 @@ pub fn write_failure(
         tag: tag.to_string(),
         repro: repro.to_string(),
         ext: "pcs",
-        replay_args: setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay_args: setup.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default(),
         replay: &|| -> Box<dyn Iterator<Item = Cmd>> { replay() },
         render: &render,
         lockstep: &|| setup.engine(true),

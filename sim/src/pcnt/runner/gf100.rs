@@ -51,7 +51,7 @@ pub fn write_failure(
         tag: tag.to_string(),
         repro: repro.to_string(),
         ext: "pcs",
-        replay_args: setup.fault.as_ref().map(|f| format!(" ARGS='--fault {f}'")).unwrap_or_default(),
+        replay_args: setup.fault.as_ref().map(|f| format!(" FAULT={f}")).unwrap_or_default(),
         replay: &|| -> Box<dyn Iterator<Item = Cmd> + '_> { Box::new(cmds.iter().cloned()) },
         render: &render,
         lockstep: &|| setup.lockstep(true),
