@@ -87,7 +87,10 @@ impl Rtl {
                 .ok_or_else(|| format!("gf100: no build with fault {f} (gf100 faults: {})", faults().join(", ")))?,
             None => MODELS.iter().find(|m| m.fault.is_none() && m.name == preset).ok_or_else(|| {
                 let built: Vec<&str> = MODELS.iter().filter(|m| m.fault.is_none()).map(|m| m.name).collect();
-                format!("gf100: no build of layout {preset} (built: {})", built.join(", "))
+                // The fault builds' base is built with them (its manifest's `fault_only`).
+                let with_faults =
+                    if preset == FAULT_PRESET { "; it is built with the fault builds: FAULTS=all" } else { "" };
+                format!("gf100: no build of layout {preset} (built: {}){with_faults}", built.join(", "))
             })?,
         };
         // SAFETY: `new` returns a fresh model owned by this wrapper.
