@@ -211,7 +211,19 @@ fn another_verilator_is_refused() {
 #[test]
 fn fault_builds_and_tools_only_when_asked_for() {
     let dry = |args: &[&str]| {
-        let o = Command::new("make").arg("-n").arg("-B").args(args).current_dir(root()).output().unwrap();
+        // Not the variables of a `make test` around this test (FAULTS=all
+        // reaches a nested make through MAKEFLAGS).
+        let o = Command::new("make")
+            .arg("-n")
+            .arg("-B")
+            .args(args)
+            .current_dir(root())
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
+            .env_remove("FAULTS")
+            .output()
+            .unwrap();
         assert!(o.status.success(), "make -n -B {args:?}: {}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stdout).into_owned()
     };
