@@ -232,7 +232,7 @@ fn fault_builds_and_tools_only_when_asked_for() {
     for (args, faults) in [
         (&["cosim"][..], None),
         (&["cosim", "FAULT=threshold_cmp", "SEEDS=1"], Some("threshold_cmp")),
-        (&["cosim", "FAULT=pmon_thresh_gt"], Some("pmon_thresh_gt")),
+        (&["cosim", "FAULT=gf_swap_wrong_set"], Some("gf_swap_wrong_set")),
         (&script, Some("toy_no_wrap")),
         (&["build", "FAULTS=all"], Some("")),
     ] {
