@@ -132,7 +132,8 @@ pub fn run_script(name: &str, text: &str, o: &ScriptOpts) -> Result<(&'static De
         )));
     }
     if let Some(f) = o.fault {
-        if let Some(d) = Some(linked_fault(f).map_err(ScriptError::Input)?).filter(|d| d.name != s.device.name) {
+        let d = linked_fault(f).map_err(ScriptError::Input)?;
+        if d.name != s.device.name {
             return Err(ScriptError::Input(format!(
                 "{name}: fault {f} is a {} fault, the script is a {} script",
                 d.title, s.device.title
