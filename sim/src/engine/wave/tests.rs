@@ -44,12 +44,14 @@ r1 .
 0*
 ";
 
-/// A fresh directory per test, so parallel tests do not share files.
+/// A fresh directory per test, so parallel tests do not share files; under
+/// target/test-out like the integration tests' folders, so runs leave nothing
+/// in the system's temporary folder.
 pub(super) fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wave-rs-{}-{test}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/test-out/wave-rs").join(test);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
-    dir
+    dir.canonicalize().unwrap()
 }
 
 pub(super) fn sig(scope: &[&str], name: &str, width: u32) -> ExtraSignal {

@@ -43,7 +43,9 @@ pub fn real_gtkwave_view(cwd: &Path, gtkw: &Path) -> io::Result<GtkwaveView> {
         .arg(&tcl)
         .arg(gtkw)
         .current_dir(cwd)
-        .output()?;
+        .output();
+    let _ = fs::remove_file(&tcl);
+    let out = out?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let no_view = || {
         invalid(format!(
