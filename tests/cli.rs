@@ -399,6 +399,22 @@ fn merge_validates_its_inputs() {
         assert_eq!(code, Some(2), "{name}: {out}");
         assert!(err.contains(name) && err.contains("a different regression"), "{name}: {err}");
     }
+    // A device no build knows is refused, naming the file.
+    let mut r = results(1, 100, &[1, 3], &[]);
+    r.device = "nosuch".into();
+    let nosuch = write("nosuch.json", &r);
+    let (code, _, err) = merge(&[&a, &nosuch]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nosuch.json") && err.contains("unknown device \"nosuch\""), "{err}");
+    // A results file without a device (written before results carried it)
+    // is PCOUNTER's.
+    let mut r: serde_json::Value = serde_json::from_str(&fs::read_to_string(&b).unwrap()).unwrap();
+    r.as_object_mut().unwrap().remove("device");
+    let old = dir.join("old.json");
+    fs::write(&old, r.to_string()).unwrap();
+    let (code, out, _) = merge(&[&a, &old.display().to_string()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("merge: 2 files, all 4 jobs"), "{out}");
     // A job index outside the plan.
     let out_of_plan = write("index.json", &results(1, 100, &[1, 7], &[]));
     let (code, _, err) = merge(&[&a, &out_of_plan]);

@@ -16,7 +16,12 @@
 //! - a failing expectation writes the same artifacts as an RTL/model
 //!   mismatch (repro, report, stimulus, shrunk script, waves + .gtkw), and
 //!   the saved stimulus replays the failure;
-//! - an option that does not apply to the device is refused (exit 2).
+//! - an option that does not apply to the device is refused (exit 2);
+//! - `pcnt bench` measures each of its configurations in the four modes;
+//! - its regression shards (`--shard I/N --json F`) merge into its own
+//!   summary, alone or beside every other device's; a missing or doubled
+//!   shard fails the merge, and a failing shard's job is named with its
+//!   repro line.
 
 mod common;
 
@@ -359,4 +364,118 @@ fn every_fault_is_caught_with_artifacts_and_a_clean_control() {
         seen, on_disk,
         "every fault file (tests/faults/, tests/*/faults/) is a linked-in build of a registered device"
     );
+}
+
+/// `pcnt bench`'s rows of every device (`Device::bench_rows`): each
+/// configuration it measures has all four modes at a positive rate, and the
+/// tracing run leaves no trace file behind.
+#[test]
+fn every_device_measures_its_bench_rows_in_every_mode() {
+    use pcounter_sim::engine::bench::{Mode, Table};
+    for d in DEVICES {
+        let out = scratch(&format!("guarantee-bench-{}", d.name));
+        let mut t = Table::new(None, Mode::ALL.to_vec());
+        (d.bench_rows)(&mut t, 1, 3000, &out).unwrap_or_else(|e| panic!("{}: {e}", d.name));
+        let mut labels: Vec<&str> = t.measured.iter().map(|m| m.label.as_str()).collect();
+        labels.dedup();
+        assert!(!labels.is_empty(), "{}: no bench row", d.name);
+        for label in labels {
+            for mode in Mode::ALL {
+                let rate = t.rate(label, mode);
+                assert!(rate.is_some_and(|r| r > 0.0), "{} {label}, {}: {rate:?}", d.name, mode.name());
+            }
+        }
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "{}: the bench left {left:?}", d.name);
+    }
+}
+
+/// `cosim --device D --shard I/N --json F` of every device: the shards run
+/// every N-th job of one plan and write results naming the device; `pcnt
+/// merge` gives each device its own summary, alone or with every other
+/// device's shards in one call, and fails on a missing or a doubled shard.
+/// A failing shard (the device's first fault) still writes its results, and
+/// the merge names the failing job with its repro line.
+#[test]
+fn every_device_shards_merge_into_its_own_summary() {
+    use pcounter_sim::pcnt::runner::Results;
+    let dir = scratch("guarantee-shards");
+    let merge = |files: &[&String]| {
+        let args: Vec<&str> = ["merge"].into_iter().chain(files.iter().map(|f| f.as_str())).collect();
+        let o = pcnt(&dir, &args, None);
+        (code(&o), String::from_utf8_lossy(&o.stdout).into_owned() + &err(&o))
+    };
+    let shards = |d: &devices::Device, tag: &str, cycles: &str, extra: &[&str]| -> (Vec<String>, Vec<i32>) {
+        let mut files = Vec::new();
+        let mut codes = Vec::new();
+        for (i, shard) in ["0/2", "1/2"].into_iter().enumerate() {
+            let json = format!("{}-{tag}{i}.json", d.name);
+            let args = [
+                &["cosim", "--device", d.name, "--seeds", "4", "--cycles", cycles, "--no-progress"][..],
+                extra,
+                &["--shard", shard, "--json", &json, "--out", "o"],
+            ]
+            .concat();
+            let o = pcnt(&dir, &args, None);
+            assert!(dir.join(&json).is_file(), "{} {shard}: no results file: {}", d.name, err(&o));
+            codes.push(code(&o));
+            files.push(dir.join(&json).display().to_string());
+        }
+        (files, codes)
+    };
+    let mut everyone = Vec::new();
+    for d in DEVICES {
+        let (files, codes) = shards(d, "s", "2000", &[]);
+        assert_eq!(codes, [0, 0], "{}: a clean shard failed", d.name);
+        let results: Vec<Results> =
+            files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+        let plan = results[0].plan.clone();
+        assert!(plan.len() >= 4, "{}: plan {plan:?}", d.name);
+        for (i, r) in results.iter().enumerate() {
+            assert_eq!(r.device, d.name);
+            assert_eq!(r.plan, plan, "{}: every shard has the whole plan", d.name);
+            let idx: Vec<usize> = r.jobs.iter().map(|j| j.index).collect();
+            let want: Vec<usize> = (i..plan.len()).step_by(2).collect();
+            assert_eq!(idx, want, "{}: shard {i}/2 runs every second job", d.name);
+        }
+        // PCOUNTER's lines keep their names from before the registry.
+        let default = d.name == DEVICES[0].name;
+        let (label, summary, plan_name) = match default {
+            true => ("merge".to_string(), "cosim PASSED: ".to_string(), "docs/coverage-plan.md;".to_string()),
+            false => (
+                format!("merge {}", d.title),
+                format!("cosim {} PASSED: ", d.title),
+                format!("docs/coverage-plan.md, {};", d.title),
+            ),
+        };
+        let (c, out) = merge(&[&files[0], &files[1]]);
+        assert_eq!(c, 0, "{out}");
+        let all = format!("{label}: 2 files, all {} jobs of the plan exactly once", plan.len());
+        assert!(out.contains(&all) && out.contains(&format!("{summary}{} runs", plan.len())), "{out}");
+        assert!(out.contains(&format!("coverage ({plan_name} ")), "{}: no coverage closure: {out}", d.name);
+        let (c, out) = merge(&[&files[0]]);
+        assert_eq!(c, 1, "{out}");
+        assert!(out.contains(&format!("{label}: {} of {} jobs missing", plan.len() / 2, plan.len())), "{out}");
+        assert!(!out.contains(&summary), "{out}");
+        let (c, out) = merge(&[&files[0], &files[1], &files[1]]);
+        assert_eq!(c, 1, "{out}");
+        assert!(out.contains(&format!("{label}: jobs run more than once: [1, 3")), "{out}");
+        everyone.push((files, summary));
+        // A failing shard, on the device's first fault.
+        let Some(fault) = (d.faults)().first().copied() else { continue };
+        let (files, codes) = shards(d, "f", "200000", &["--fault", fault, "--shrink-secs", "0", "--window", "50"]);
+        assert!(codes.contains(&1), "{}: {fault} was not caught in 4 seeds: {codes:?}", d.name);
+        let (c, out) = merge(&[&files[0], &files[1]]);
+        assert_eq!(c, 1, "{out}");
+        assert!(out.contains("FAILED ") && out.contains("  repro: make cosim "), "{fault}: {out}");
+        assert!(out.contains(&format!("FAULT={fault}")) && !out.contains(" PASSED"), "{fault}: {out}");
+    }
+    // Every device's shards in one call, in mixed order: a summary each.
+    let mut files: Vec<&String> = everyone.iter().flat_map(|(f, _)| f.iter()).collect();
+    files.reverse();
+    let (c, out) = merge(&files);
+    assert_eq!(c, 0, "{out}");
+    for (_, summary) in &everyone {
+        assert!(out.contains(summary.as_str()), "no `{summary}`: {out}");
+    }
 }

@@ -1,9 +1,7 @@
 //! The PMON box's own tests (a module of tests/devices.rs, found there by
-//! its folder): the model's tables, the lockstep runs,
-//! the command line and the proofs.
+//! its folder): the model's tables, the lockstep runs and the proofs (its
+//! command line is checked with every device's, tests/guarantees.rs).
 
-#[path = "cli.rs"]
-mod cli;
 #[path = "formal.rs"]
 mod formal;
 #[path = "lockstep.rs"]
