@@ -96,7 +96,7 @@ package pcnt_reg_pkg;
   function automatic logic feat_record(gen_e gen);
     feat_record = (gen >= pcnt_reg_pkg::GenG84);
   endfunction
-  // delayed_args: logic-op arguments from the previous cycle's SRC[0]/SRC[1] (OP bits 18..20, S3)
+  // delayed_args: logic-op arguments from the previous cycle's SRC[0]/SRC[1] (OP bits 18..20, S10)
   function automatic logic feat_delayed_args(gen_e gen);
     feat_delayed_args = (gen >= pcnt_reg_pkg::GenG92);
   endfunction

@@ -125,7 +125,7 @@ pub struct Features {
     pub pre_op_swap: bool,
     /// record mode (CTRL.MODE = RECORD), CTRL.FAULT_CLEAR (S21) (since g84)
     pub record: bool,
-    /// logic-op arguments from the previous cycle's SRC[0]/SRC[1] (OP bits 18..20, S3) (since g92)
+    /// logic-op arguments from the previous cycle's SRC[0]/SRC[1] (OP bits 18..20, S10) (since g92)
     pub delayed_args: bool,
     /// USER_0/USER_1 signals driven by USER_TRIGGER (S19) (since gt215)
     pub user_signals: bool,
