@@ -21,7 +21,7 @@
 //! - its regression shards (`--shard I/N --json F`) merge into its own
 //!   summary, alone or beside every other device's; a missing or doubled
 //!   shard fails the merge, and a failing shard's job is named with its
-//!   repro line.
+//!   repro line (in the merge and in the shard's `--junit` file).
 
 mod common;
 
@@ -395,7 +395,8 @@ fn every_device_measures_its_bench_rows_in_every_mode() {
 /// merge` gives each device its own summary, alone or with every other
 /// device's shards in one call, and fails on a missing or a doubled shard.
 /// A failing shard (the device's first fault) still writes its results, and
-/// the merge names the failing job with its repro line.
+/// the merge names the failing job with its repro line. Each shard's
+/// `--junit` file has a case per job, the failing one with its repro.
 #[test]
 fn every_device_shards_merge_into_its_own_summary() {
     use pcounter_sim::pcnt::runner::Results;
@@ -410,10 +411,11 @@ fn every_device_shards_merge_into_its_own_summary() {
         let mut codes = Vec::new();
         for (i, shard) in ["0/2", "1/2"].into_iter().enumerate() {
             let json = format!("{}-{tag}{i}.json", d.name);
+            let junit = format!("{}-{tag}{i}.xml", d.name);
             let args = [
                 &["cosim", "--device", d.name, "--seeds", "4", "--cycles", cycles, "--no-progress"][..],
                 extra,
-                &["--shard", shard, "--json", &json, "--out", "o"],
+                &["--shard", shard, "--json", &json, "--junit", &junit, "--out", "o"],
             ]
             .concat();
             let o = pcnt(&dir, &args, None);
@@ -437,6 +439,10 @@ fn every_device_shards_merge_into_its_own_summary() {
             let idx: Vec<usize> = r.jobs.iter().map(|j| j.index).collect();
             let want: Vec<usize> = (i..plan.len()).step_by(2).collect();
             assert_eq!(idx, want, "{}: shard {i}/2 runs every second job", d.name);
+            // Its JUnit file: a passing case per job of the shard.
+            let xml = std::fs::read_to_string(files[i].replace(".json", ".xml")).unwrap();
+            let head = format!("tests=\"{}\" failures=\"0\"", want.len());
+            assert!(xml.contains("<testsuite name=\"cosim") && xml.contains(&head), "{}: {xml}", d.name);
         }
         // PCOUNTER's lines keep their names from before the registry.
         let default = d.name == DEVICES[0].name;
@@ -469,6 +475,10 @@ fn every_device_shards_merge_into_its_own_summary() {
         assert_eq!(c, 1, "{out}");
         assert!(out.contains("FAILED ") && out.contains("  repro: make cosim "), "{fault}: {out}");
         assert!(out.contains(&format!("FAULT={fault}")) && !out.contains(" PASSED"), "{fault}: {out}");
+        // The failing shard's JUnit case carries the failure and its repro.
+        let failing = files[codes.iter().position(|&c| c == 1).unwrap()].replace(".json", ".xml");
+        let xml = std::fs::read_to_string(failing).unwrap();
+        assert!(xml.contains("<failure message=\"") && xml.contains(&format!("FAULT={fault}")), "{fault}: {xml}");
     }
     // Every device's shards in one call, in mixed order: a summary each.
     let mut files: Vec<&String> = everyone.iter().flat_map(|(f, _)| f.iter()).collect();
