@@ -4,14 +4,9 @@
 // One call per bus clock, as sim/csrc/shim.cpp: inputs set and settled
 // with clk low (outputs of cycle t read here), then the rising edge.
 #include "shim_common.h"
-#include "verilated_syms.h"
 #include <cstdio>
 #include <cstring>
 #include DEV_HDR
-
-#define DEV_CAT2(a, b) a##_##b
-#define DEV_CAT(a, b) DEV_CAT2(a, b)
-#define FN(x) DEV_CAT(DEV_NAME, x)
 
 namespace {
 
@@ -42,16 +37,6 @@ void* FN(new)(uint32_t x_seed) {
     c->open(x_seed);
     return c;
 }
-
-void FN(free)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    c->close();
-    delete c;
-}
-
-int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
-
-void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 int FN(cycle)(void* p, const GfIn* in, GfOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -111,3 +96,5 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
 }
 
 }  // extern "C"
+
+SHIM_EXPORT_FREE_AND_TRACE(Ctx)

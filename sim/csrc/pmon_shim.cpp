@@ -11,12 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include "shim_common.h"
-#include "verilated_syms.h"
 #include DEV_HDR
-
-#define DEV_CAT2(a, b) a##_##b
-#define DEV_CAT(a, b) DEV_CAT2(a, b)
-#define FN(x) DEV_CAT(DEV_NAME, x)
 
 namespace {
 
@@ -35,19 +30,9 @@ struct PmonOut {
     uint32_t ctl0[kMaxCounters], ctl1[kMaxCounters], data_lo[kMaxCounters], data_hi[kMaxCounters];
 };
 
+using shim::find_var;
+using shim::get_var;
 using shim::put_words;
-
-// A public flop's value, whatever Verilator's storage for its width.
-uint64_t get_var(const VerilatedVar* v) {
-    const void* d = v->datap();
-    switch (v->vltype()) {
-        case VLVT_UINT8: return *static_cast<const CData*>(d);
-        case VLVT_UINT16: return *static_cast<const SData*>(d);
-        case VLVT_UINT32: return *static_cast<const IData*>(d);
-        case VLVT_UINT64: return *static_cast<const QData*>(d);
-        default: return 0;
-    }
-}
 
 struct Ctx : shim::Model<DEV_TOP> {
     const VerilatedVar* freeze = nullptr;
@@ -59,11 +44,6 @@ struct Ctx : shim::Model<DEV_TOP> {
     uint32_t n = 0;
 };
 
-const VerilatedVar* find(Ctx* c, const char* scope, const char* var) {
-    const VerilatedScope* s = c->vctx->scopeFind(scope);
-    return s ? s->varFind(var) : nullptr;
-}
-
 }  // namespace
 
 extern "C" {
@@ -71,30 +51,20 @@ extern "C" {
 void* FN(new)(uint32_t x_seed) {
     auto* c = new Ctx;
     c->open(x_seed);
-    c->freeze = find(c, "TOP.pmon_box", "freeze_q");
-    c->status = find(c, "TOP.pmon_box", "status_q");
-    c->gsts = find(c, "TOP.pmon_box", "gsts_q");
+    c->freeze = find_var(c->vctx.get(), "TOP.pmon_box", "freeze_q");
+    c->status = find_var(c->vctx.get(), "TOP.pmon_box", "status_q");
+    c->gsts = find_var(c->vctx.get(), "TOP.pmon_box", "gsts_q");
     for (int j = 0; j < kMaxCounters; ++j) {
         char scope[64];
         std::snprintf(scope, sizeof scope, "TOP.pmon_box.gen_ctr[%d].u_counter", j);
-        c->ctl0[j] = find(c, scope, "ctl0_q");
-        c->ctl1[j] = find(c, scope, "ctl1_q");
-        c->data[j] = find(c, scope, "data_q");
+        c->ctl0[j] = find_var(c->vctx.get(), scope, "ctl0_q");
+        c->ctl1[j] = find_var(c->vctx.get(), scope, "ctl1_q");
+        c->data[j] = find_var(c->vctx.get(), scope, "data_q");
         if (!c->ctl0[j] || !c->ctl1[j] || !c->data[j]) break;
         c->n = j + 1;
     }
     return c;
 }
-
-void FN(free)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    c->close();
-    delete c;
-}
-
-int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
-
-void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 int FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -129,3 +99,5 @@ int FN(cycle)(void* p, const PmonIn* in, PmonOut* out) {
 }
 
 }  // extern "C"
+
+SHIM_EXPORT_FREE_AND_TRACE(Ctx)

@@ -9,12 +9,7 @@
 // found once through Verilator's public scopes (`public_flat_rd` in the RTL).
 #include <cstdio>
 #include "shim_common.h"
-#include "verilated_syms.h"
 #include DEV_HDR
-
-#define DEV_CAT2(a, b) a##_##b
-#define DEV_CAT(a, b) DEV_CAT2(a, b)
-#define FN(x) DEV_CAT(DEV_NAME, x)
 
 namespace {
 
@@ -37,13 +32,8 @@ struct Ctx : shim::Model<DEV_TOP> {
     uint32_t n = 0;
 };
 
-const VerilatedVar* find(Ctx* c, const char* scope, const char* var) {
-    const VerilatedScope* s = c->vctx->scopeFind(scope);
-    return s ? s->varFind(var) : nullptr;
-}
-
-// The registers are 32-bit flops (IData).
-uint32_t get32(const VerilatedVar* v) { return *static_cast<const IData*>(v->datap()); }
+// The registers are 32-bit flops (IData: checked when found).
+uint32_t get32(const VerilatedVar* v) { return static_cast<uint32_t>(shim::get_var(v)); }
 
 }  // namespace
 
@@ -55,24 +45,14 @@ void* FN(new)(uint32_t x_seed) {
     for (int j = 0; j < kCounters; ++j) {
         char scope[64];
         std::snprintf(scope, sizeof scope, "TOP.r10k_perf.gen_ctr[%d].u_counter", j);
-        c->ctl[j] = find(c, scope, "ctl_q");
-        c->cnt[j] = find(c, scope, "cnt_q");
+        c->ctl[j] = shim::find_var(c->vctx.get(), scope, "ctl_q");
+        c->cnt[j] = shim::find_var(c->vctx.get(), scope, "cnt_q");
         if (!c->ctl[j] || !c->cnt[j] || c->ctl[j]->vltype() != VLVT_UINT32 || c->cnt[j]->vltype() != VLVT_UINT32)
             break;
         c->n = j + 1;
     }
     return c;
 }
-
-void FN(free)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    c->close();
-    delete c;
-}
-
-int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
-
-void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 int FN(cycle)(void* p, const R10kIn* in, R10kOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -103,3 +83,5 @@ int FN(cycle)(void* p, const R10kIn* in, R10kOut* out) {
 }
 
 }  // extern "C"
+
+SHIM_EXPORT_FREE_AND_TRACE(Ctx)

@@ -9,7 +9,6 @@
 // inputs, settle with clk low (outputs sampled here: the values of cycle t,
 // docs/semantics.md S0), then the rising edge commits q(t+1).
 #include "shim_common.h"
-#include "verilated_syms.h"
 #include <cstdio>
 #include <cstring>
 #include PCNT_HDR
@@ -57,16 +56,6 @@ void* FN(new)(uint32_t x_seed) {
     c->top->eval();
     return c;
 }
-
-void FN(free)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    c->close();
-    delete c;
-}
-
-int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
-
-void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 int FN(cycle)(void* p, const PcntIn* in, PcntOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -157,3 +146,5 @@ int FN(poke)(void* p, uint32_t dom, const char* var, uint32_t lsb, uint32_t widt
 }
 
 }  // extern "C"
+
+SHIM_EXPORT_FREE_AND_TRACE(Ctx)

@@ -1,8 +1,10 @@
 // What every device's C ABI shim shares (sim/csrc/shim.cpp for PCOUNTER,
 // the `shim` of each device manifest for the others): the Verilated model's life (a context of its
 // own, seeded random initial values, reset held low), the VCD trace, the
-// clock edge that ends a bus cycle, and moving ports to and from 32-bit
-// words. A shim adds its device's input and output records.
+// clock edge that ends a bus cycle, moving ports to and from 32-bit words,
+// finding and reading the public flops of the register views, and the C
+// functions `free`, `trace_open` and `trace_close` every shim exports. A
+// shim adds its device's input and output records, `new` and `cycle`.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include "verilated.h"
+#include "verilated_syms.h"
 #include "verilated_vcd_c.h"
 
 // sim/csrc/vl_user.cpp, in the shared Verilator runtime.
@@ -32,6 +35,27 @@ inline void get_words(const QData& p, uint32_t* d) {
 }
 template <std::size_t N> void get_words(const VlWide<N>& p, uint32_t* d) {
     for (std::size_t i = 0; i < N; ++i) d[i] = p[i];
+}
+
+// A public variable of `scope` (the `public_flat_rd` flops a shim reads its
+// register views from), or null when the build has none there.
+inline const VerilatedVar* find_var(VerilatedContext* ctx, const char* scope, const char* var) {
+    const VerilatedScope* s = ctx->scopeFind(scope);
+    return s ? s->varFind(var) : nullptr;
+}
+
+// A public flop's value, whatever Verilator's storage for its width (up to
+// 64 bits; 0 for a null variable or a wider one).
+inline uint64_t get_var(const VerilatedVar* v) {
+    if (!v) return 0;
+    const void* d = v->datap();
+    switch (v->vltype()) {
+        case VLVT_UINT8: return *static_cast<const CData*>(d);
+        case VLVT_UINT16: return *static_cast<const SData*>(d);
+        case VLVT_UINT32: return *static_cast<const IData*>(d);
+        case VLVT_UINT64: return *static_cast<const QData*>(d);
+        default: return 0;
+    }
 }
 
 template <class Top> struct Model {
@@ -122,3 +146,24 @@ template <class Top> struct Model {
 };
 
 }  // namespace shim
+
+// A device shim built with -DDEV_NAME=<name> (sim/build.rs): its C
+// functions are <name>_new, <name>_cycle, ... (PCOUNTER's own shim.cpp
+// names its pcnt_<name>_*).
+#ifdef DEV_NAME
+#define SHIM_CAT2(a, b) a##_##b
+#define SHIM_CAT(a, b) SHIM_CAT2(a, b)
+#define FN(x) SHIM_CAT(DEV_NAME, x)
+#endif
+
+// The C functions every shim exports besides its own `new` and `cycle`:
+// `free`, and the VCD trace's `trace_open` and `trace_close`, on the shim's
+// record `Ctx` (a shim::Model), named through the shim's FN.
+#define SHIM_EXPORT_FREE_AND_TRACE(Ctx)                                                                  \
+    extern "C" void FN(free)(void* p) {                                                                  \
+        auto* c = static_cast<Ctx*>(p);                                                                  \
+        c->close();                                                                                      \
+        delete c;                                                                                        \
+    }                                                                                                    \
+    extern "C" int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); } \
+    extern "C" void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }

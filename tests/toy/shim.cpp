@@ -3,12 +3,7 @@
 // clock sets the inputs, settles with clk low (outputs and the register
 // views of cycle t), then the rising edge commits q(t+1).
 #include "shim_common.h"
-#include "verilated_syms.h"
 #include DEV_HDR
-
-#define DEV_CAT2(a, b) a##_##b
-#define DEV_CAT(a, b) DEV_CAT2(a, b)
-#define FN(x) DEV_CAT(DEV_NAME, x)
 
 namespace {
 
@@ -25,7 +20,7 @@ struct Ctx : shim::Model<DEV_TOP> {
     const VerilatedVar* count = nullptr;
 };
 
-uint32_t get32(const VerilatedVar* v) { return v ? *static_cast<const IData*>(v->datap()) : 0; }
+uint32_t get32(const VerilatedVar* v) { return static_cast<uint32_t>(shim::get_var(v)); }
 
 }  // namespace
 
@@ -40,16 +35,6 @@ void* FN(new)(uint32_t x_seed) {
     }
     return c;
 }
-
-void FN(free)(void* p) {
-    auto* c = static_cast<Ctx*>(p);
-    c->close();
-    delete c;
-}
-
-int FN(trace_open)(void* p, const char* path) { return static_cast<Ctx*>(p)->trace_open(path); }
-
-void FN(trace_close)(void* p) { static_cast<Ctx*>(p)->trace_close(); }
 
 int FN(cycle)(void* p, const ToyIn* in, ToyOut* out) {
     auto* c = static_cast<Ctx*>(p);
@@ -74,3 +59,5 @@ int FN(cycle)(void* p, const ToyIn* in, ToyOut* out) {
 }
 
 }  // extern "C"
+
+SHIM_EXPORT_FREE_AND_TRACE(Ctx)
