@@ -228,9 +228,12 @@ fn a_failing_expectation_leaves_every_artifact_and_replays() {
             };
             assert!(same(&v) == same(vcd_view), "{}: FST view {v:?}\nVCD view {vcd_view:?}", s.label);
         }
-        // The repro keeps where the artifacts went and the window.
+        // The repro keeps where the artifacts went and the window, and runs
+        // where pcnt ran: here, a folder outside the checkout, so make is
+        // pointed at the checkout and the paths are absolute.
         let repro = std::fs::read_to_string(fail.join("repro.txt")).unwrap();
-        let want = format!("make script FILE={f} OUT=o ARGS='--window 50'");
+        let (file, o) = (dir.join(&f).display().to_string(), dir.join("o").display().to_string());
+        let want = format!("make -C {} script FILE={file} OUT={o} ARGS='--window 50'", common::root().display());
         assert_eq!(repro.trim(), want, "{}", s.label);
         assert!(e.contains(&format!("repro: {want}")), "{}: {e}", s.label);
         // The saved stimulus and the shrunk script fail the same way, each
@@ -473,7 +476,10 @@ fn every_device_shards_merge_into_its_own_summary() {
         assert!(codes.contains(&1), "{}: {fault} was not caught in 4 seeds: {codes:?}", d.name);
         let (c, out) = merge(&[&files[0], &files[1]]);
         assert_eq!(c, 1, "{out}");
-        assert!(out.contains("FAILED ") && out.contains("  repro: make cosim "), "{fault}: {out}");
+        assert!(
+            out.contains("FAILED ") && out.contains("  repro: make -C ") && out.contains(" cosim "),
+            "{fault}: {out}"
+        );
         assert!(out.contains(&format!("FAULT={fault}")) && !out.contains(" PASSED"), "{fault}: {out}");
         // The failing shard's JUnit case carries the failure and its repro.
         let failing = files[codes.iter().position(|&c| c == 1).unwrap()].replace(".json", ".xml");

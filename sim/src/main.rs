@@ -328,6 +328,7 @@ fn import_mmiotrace(a: ImportArgs) -> Result<u8, String> {
     let lines = imp.line_map(&s);
     let opts = ScriptOpts { model_only, fault: None, art, quiet: true, packets: None, x_seed: None, max_cycles: None };
     let repro = format!("make script FILE={sname}{}", if model_only { " ARGS=--model-only" } else { "" });
+    let repro = pcounter_sim::engine::artifacts::runnable_here(repro);
     match runner::run_parsed(&sname, &s, &opts, &repro) {
         Ok(r) => {
             for rv in &r.reads {

@@ -83,7 +83,8 @@ impl Artifacts {
 
 /// `repro`, a `make cosim ...` line, with the artifact options that differ
 /// from the defaults (`OUT=`, `WINDOW=`), so the rerun writes where this
-/// run did and the same window of waves.
+/// run did and the same window of waves; runnable where `pcnt` ran
+/// ([`runnable_here`]).
 pub fn cosim_repro(repro: &str, art: &Artifacts) -> String {
     let mut r = repro.to_string();
     if art.out != Path::new("out") {
@@ -95,7 +96,40 @@ pub fn cosim_repro(repro: &str, art: &Artifacts) -> String {
     if let Some(w) = art.wave {
         r += &format!(" WAVE={}", w.name());
     }
-    r
+    runnable_here(r)
+}
+
+/// A repro line `make GOAL VAR=...` as the user can paste it where `pcnt`
+/// runs: unchanged in a checkout of the project (a folder with its Makefile
+/// and sim/build.rs, where make finds its targets); from any other folder,
+/// `make -C ROOT GOAL ...` on the checkout this binary was built in, with
+/// the relative `FILE=` and `OUT=` paths made absolute (make runs in ROOT)
+/// and `OUT=` always given (the artifacts go where this run's went).
+/// A binary whose checkout is gone keeps the line as it is.
+pub fn runnable_here(line: String) -> String {
+    let is_checkout = |d: &Path| d.join("Makefile").is_file() && d.join("sim/build.rs").is_file();
+    let (Ok(cwd), Some(root)) = (std::env::current_dir(), Path::new(env!("CARGO_MANIFEST_DIR")).parent()) else {
+        return line;
+    };
+    let Some(rest) = line.strip_prefix("make ") else { return line };
+    if is_checkout(&cwd) || !is_checkout(root) {
+        return line;
+    }
+    let mut words: Vec<String> = rest
+        .split(' ')
+        .map(|w| match w.split_once('=') {
+            Some((k @ ("FILE" | "OUT"), v)) if Path::new(v).is_relative() => {
+                format!("{k}={}", cwd.join(v).display())
+            }
+            _ => w.to_string(),
+        })
+        .collect();
+    // The artifacts of the rerun go where this run's went (make's default
+    // OUT would be ROOT/out).
+    if !words.iter().any(|w| w.starts_with("OUT=")) {
+        words.push(format!("OUT={}", cwd.join("out").display()));
+    }
+    format!("make -C {} {}", root.display(), words.join(" "))
 }
 
 /// Most bus cycles of waves before a failure (`--window`): 100 000 cycles
@@ -157,7 +191,8 @@ where
     }
     let full = shrink::compact(device::cmds_through((f.replay)(), m.cycle));
     let header = |first: String, path: &Path| {
-        format!("# {first}\n# {}\n# Replay: make script FILE={}{}\n", m.what, path.display(), f.replay_args)
+        let replay = runnable_here(format!("make script FILE={}{}", path.display(), f.replay_args));
+        format!("# {first}\n# {}\n# Replay: {replay}\n", m.what)
     };
     let first = format!("Stimulus of a failing run up to its first failure ({}, cycle {}).", m.kind(), m.cycle);
     fs::write(&script_path, header(first, &script_path) + &(f.render)(&full))?;

@@ -287,7 +287,7 @@ pub fn failure_tag(name: &str) -> String {
 /// commands through the failing one).
 /// The rerun keeps the options that change what runs or where it goes:
 /// the fault (as `FAULT`), `--xseed`, `--window`, `--wave` (as `ARGS`) and `--out` (as
-/// `OUT`).
+/// `OUT`); runnable where `pcnt` ran (`artifacts::runnable_here`).
 pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     let out = &o.art.out;
     let file = if Path::new(name).is_file() {
@@ -316,7 +316,7 @@ pub fn repro(name: &str, o: &ScriptOpts, ext: &str) -> String {
     if !args.is_empty() {
         r += &format!(" ARGS='{}'", args.join(" "));
     }
-    r
+    crate::engine::artifacts::runnable_here(r)
 }
 
 /// The report of a script that failed at `line` with `m` (exit 1): where,
