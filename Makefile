@@ -170,11 +170,20 @@ test-tools: ## install what only `make test` needs: GTKWave, xvfb-run, xauth (De
 # Checked before anything is built: the variables' values against the lists
 # in the sources (tools/check_vars.sh), and FILE for the targets that need one
 # (NEED_FILE, a target-specific variable that reaches this prerequisite).
+# A comma and a space, for $(subst) (make has no literal for either there).
+comma := ,
+empty :=
+space := $(empty) $(empty)
 # $(call q,V): V as one single-quoted shell word, whatever quotes it holds.
 q = '$(subst ','\'',$(1))'
 
-check-vars: ## check the variables' values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
-	@SEED=$(call q,$(SEED)) SEEDS=$(call q,$(SEEDS)) CYCLES=$(call q,$(CYCLES)) DOMAINS=$(call q,$(DOMAINS)) \
+# The variables given on make's command line, by name (make's `origin`):
+# check-vars refuses a name `make help` does not list (FALT=x, seeds=1),
+# which make itself would take silently and run the default.
+CMDLINE_VARS := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v))))
+
+check-vars: ## check the variables' names and values (DOMAINS, GEN, FAULT, LAYOUT, ...) without building
+	@CMDLINE_VARS=$(call q,$(CMDLINE_VARS)) SEED=$(call q,$(SEED)) SEEDS=$(call q,$(SEEDS)) CYCLES=$(call q,$(CYCLES)) DOMAINS=$(call q,$(DOMAINS)) \
 	  GEN=$(call q,$(GEN)) FAULT=$(call q,$(FAULT)) FAULTS=$(call q,$(FAULTS)) DEVICE=$(call q,$(DEVICE)) WINDOW=$(call q,$(WINDOW)) \
 	  WAVE=$(call q,$(WAVE)) JOBS=$(call q,$(JOBS)) SHARD=$(call q,$(SHARD)) LAYOUT=$(call q,$(LAYOUT)) DECODE=$(call q,$(DECODE)) \
 	  CORRUPT=$(call q,$(CORRUPT)) FILE=$(call q,$(FILE)) OUT=$(call q,$(OUT)) NEED_FILE=$(call q,$(NEED_FILE)) \
@@ -192,7 +201,8 @@ ifeq ($(filter-out pcnt,$(DEVICE)),)
 endif
 	@$(foreach r,$(reg_selected),cmd="$(PCNT) cosim --device $(call reg_name,$(r)) --seed $(SEED) --seeds $(call reg_seeds,$(r)) \
 	  --cycles $(call reg_cycles,$(r)) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
-	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) true
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) \
+	  echo "make cosim: every regression passed ($(subst $(space),$(comma) ,$(strip $(if $(filter-out pcnt,$(DEVICE)),,pcnt) $(foreach r,$(reg_selected),$(call reg_name,$(r))))))"
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [FAULT=name] [ARGS=--model-only]
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [FAULT=name] [ARGS=--model-only]

@@ -531,6 +531,11 @@ fn make_refuses_bad_variables_before_building() {
         ),
         ("DEVICE=bogus", format!("valid devices are {}", names.join(", "))),
         ("FAULTS=some", "FAULTS=some: expected all".to_string()),
+        // A name make help does not list would be taken silently and the
+        // default run (a FAULT run that passes): refused, with the name meant.
+        ("FALT=threshold_cmp", "not a variable of this Makefile (did you mean FAULT?)".to_string()),
+        ("seeds=1", "not a variable of this Makefile (did you mean SEEDS?)".to_string()),
+        ("BOGUS=1", "not a variable of this Makefile; `make help` lists them".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         // Domain limits per generation (S24), from regmap/pcounter.rdl: a
@@ -540,6 +545,9 @@ fn make_refuses_bad_variables_before_building() {
         ("GEN=nv15,nv30 DOMAINS=8", "no generation of GEN has that many domains".to_string()),
         ("GEN=nv10,nv15 DOMAINS=2,8", "no generation of GEN has that many domains".to_string()),
         ("FAULT=threshold_cmp GEN=nv10,nv15", "the fault runs on nv40, g84, g92, gt215 only".to_string()),
+        // A fault build has one domain count: DOMAINS without it is refused
+        // (it was overridden silently).
+        ("FAULT=threshold_cmp DOMAINS=1", "the fault is built with 2 domain(s); leave DOMAINS out".to_string()),
         (
             "LAYOUT=bogus",
             format!(

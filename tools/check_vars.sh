@@ -20,6 +20,19 @@ join() {
 	echo "$*" | sed 's/,/, /g'
 }
 
+# Variables given on make's command line (CMDLINE_VARS, by make's
+# `origin`): each must be one that `make help` lists (the Makefile's `#: `
+# lines; <NAME>_SEEDS / <NAME>_CYCLES for a device), so that a misspelt
+# name (FALT=x, seeds=1), which make would take silently and run the
+# default, is refused with the name meant.
+user_vars=$(sed -n 's/^#: //p' Makefile | sed -E 's/   *.*//' | tr ',' ' ')
+for v in ${CMDLINE_VARS:-}; do
+	case " $(echo $user_vars) " in *" $v "*) continue ;; esac
+	[[ "$v" =~ ^[A-Z0-9]+_(SEEDS|CYCLES)$ ]] && continue
+	meant=$(python3 -c 'import difflib, sys; m = difflib.get_close_matches(sys.argv[1].upper(), sys.argv[2:], 1, 0.6); print(m[0] if m else "")' "$v" $user_vars 2>/dev/null)
+	fail "$v=${!v-}: not a variable of this Makefile${meant:+ (did you mean $meant?)}; \`make help\` lists them"
+done
+
 # Domain counts with a Verilated build: the second field of sim/build.rs's CONFIGS rows.
 domain_counts=$(sed -nE 's/^ *\("[a-z0-9_]+", ([0-9]+), (true|false),.*/\1/p' sim/build.rs | sort -nu | tr '\n' ' ')
 # Generations of the harness: script::GENS.
@@ -161,6 +174,12 @@ if [ -n "${FAULT:-}" ] && [ -z "$(sed -n 's/^device: *//p' "$(fault_file "$FAULT
 	both=""
 	for g in $rot; do one_of "$g" "${fgens//,/ }" && both="$both $g"; done
 	[ -n "$both" ] || fail "FAULT=$FAULT GEN=$GEN: the fault runs on $(join ${fgens//,/ }) only (its gens: line)"
+	# Its build has one domain count (`domains:`, default 2): a DOMAINS
+	# list without it is refused, not overridden.
+	fdoms=$(sed -n 's/^domains: *//p' "$(fault_file "$FAULT")" | tr -d ' ')
+	fdoms=${fdoms:-2}
+	[ -z "${DOMAINS:-}" ] || one_of "$fdoms" "${DOMAINS//,/ }" ||
+		fail "FAULT=$FAULT DOMAINS=$DOMAINS: the fault is built with $fdoms domain(s); leave DOMAINS out"
 elif [ -z "${FAULT:-}" ] && [ -n "${DOMAINS:-}" ] && [ "${DEVICE:-pcnt}" = pcnt ]; then
 	# A domain count no generation of GEN has is skipped by the run (it says
 	# so); refused only when that leaves nothing to run.

@@ -75,6 +75,18 @@ fn check_plan(o: &CosimOpts) -> Result<(), RegressError> {
     if !gf_plan(o).is_empty() && (gens.is_empty() || gf_fault(o)) {
         return Ok(()); // GF100 runs only: no domain list applies
     }
+    // A fault build has one domain count (its file's `domains:`, else 2):
+    // a --domains list without it is refused rather than overridden.
+    if let Some(f) = &o.fault {
+        let fd = Rtl::fault_domains(f).unwrap_or(2);
+        if !o.domains.contains(&fd) {
+            let asked: Vec<String> = o.domains.iter().map(|d| d.to_string()).collect();
+            return Err(RegressError::Setup(format!(
+                "fault {f} is built with {fd} domain(s): --domains {} leaves it nothing to run (leave --domains out)",
+                asked.join(",")
+            )));
+        }
+    }
     let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
     let domain_list = domain_list(o);
     let (runs, skipped): (Vec<usize>, Vec<usize>) = domain_list.iter().partition(|&&d| !gens_for(&gens, d).is_empty());
