@@ -115,6 +115,15 @@ fn blocks(readme: &str) -> Result<Vec<Block>, String> {
                 ignore.push(prefix.to_string());
             }
             let b = out.last_mut().ok_or(format!("README.md:{i}: a sample before any sh block"))?;
+            // A skipped block never runs: its sample would never be
+            // compared (the `make cosim` sample once followed the skipped
+            // `make test` block and passed unchecked).
+            if b.skip {
+                return Err(format!(
+                    "README.md:{i}: a sample after the skipped sh block of line {}: never compared",
+                    b.line
+                ));
+            }
             if b.sample.is_some() {
                 return Err(format!("README.md:{i}: a second sample for the sh block of line {}", b.line));
             }
@@ -281,6 +290,9 @@ fn extractor_rules() {
     assert!(check_shape(s, "cosim PASSED: 2 runs\n").is_err());
     assert!(blocks("<!-- readme-test: skp (typo) -->\n```sh\nmake x\n```\n").is_err());
     assert!(blocks("<!-- readme-test: skip -->\n```sh\nmake x\n```\n").is_err(), "skip needs a reason");
+    let after_skip =
+        "<!-- readme-test: skip (GUI) -->\n```sh\nmake waves\n```\n<!-- readme-test: sample -->\n```\nx\n```\n";
+    assert!(blocks(after_skip).unwrap_err().contains("never compared"), "a sample of a skipped block");
 }
 
 /// Every seed line citation (`003:538`, `004:979`, `003:79-105`) in the
