@@ -536,6 +536,10 @@ fn make_refuses_bad_variables_before_building() {
         ("FALT=threshold_cmp", "not a variable of this Makefile (did you mean FAULT?)".to_string()),
         ("seeds=1", "not a variable of this Makefile (did you mean SEEDS?)".to_string()),
         ("BOGUS=1", "not a variable of this Makefile; `make help` lists them".to_string()),
+        // A word of make help's descriptions is no variable; a device's own
+        // regression size is, for a registered device only.
+        ("domain=2", "not a variable of this Makefile (did you mean DOMAINS?)".to_string()),
+        ("PMNO_SEEDS=2", "not a variable of this Makefile (did you mean PMON_SEEDS?)".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         // Domain limits per generation (S24), from regmap/pcounter.rdl: a
@@ -594,6 +598,10 @@ fn make_refuses_bad_variables_before_building() {
     // Valid values pass the check (which builds nothing).
     let (code, out) =
         make(&["check-vars", "DOMAINS=2", "GEN=nv40,g84", "FAULT=threshold_cmp", "LAYOUT=odd", "DECODE=lax"]);
+    assert_eq!(code, Some(0), "{out}");
+    // A registered device's own regression size and the C toolchain's
+    // variables are names make takes.
+    let (code, out) = make(&["check-vars", "PMON_SEEDS=2", "R10K_CYCLES=5000", "CC=cc", "CXX=c++"]);
     assert_eq!(code, Some(0), "{out}");
     for ok in [
         &["GEN=nv20,nv10", "DOMAINS=1,2"][..],

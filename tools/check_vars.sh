@@ -20,19 +20,6 @@ join() {
 	echo "$*" | sed 's/,/, /g'
 }
 
-# Variables given on make's command line (CMDLINE_VARS, by make's
-# `origin`): each must be one that `make help` lists (the Makefile's `#: `
-# lines; <NAME>_SEEDS / <NAME>_CYCLES for a device), so that a misspelt
-# name (FALT=x, seeds=1), which make would take silently and run the
-# default, is refused with the name meant.
-user_vars=$(sed -n 's/^#: //p' Makefile | sed -E 's/   *.*//' | tr ',' ' ')
-for v in ${CMDLINE_VARS:-}; do
-	case " $(echo $user_vars) " in *" $v "*) continue ;; esac
-	[[ "$v" =~ ^[A-Z0-9]+_(SEEDS|CYCLES)$ ]] && continue
-	meant=$(python3 -c 'import difflib, sys; m = difflib.get_close_matches(sys.argv[1].upper(), sys.argv[2:], 1, 0.6); print(m[0] if m else "")' "$v" $user_vars 2>/dev/null)
-	fail "$v=${!v-}: not a variable of this Makefile${meant:+ (did you mean $meant?)}; \`make help\` lists them"
-done
-
 # Domain counts with a Verilated build: the second field of sim/build.rs's CONFIGS rows.
 domain_counts=$(sed -nE 's/^ *\("[a-z0-9_]+", ([0-9]+), (true|false),.*/\1/p' sim/build.rs | sort -nu | tr '\n' ' ')
 # Generations of the harness: script::GENS.
@@ -56,6 +43,25 @@ max_seeds=$(sed -nE 's/^pub const MAX_SEEDS: u64 = ([0-9_]+);/\1/p' sim/src/cli.
 window_max=$(sed -nE 's/^pub const WINDOW_MAX: u64 = ([0-9_]+);/\1/p' sim/src/engine/artifacts.rs | tr -d _)
 [ -n "$domain_counts" ] && [ -n "$devices" ] && [ -n "$gens" ] && [ -n "$layouts" ] && [ -n "$gf_presets" ] && [ -n "$max_seeds" ] && [ -n "$window_max" ] ||
 	fail "check-vars: cannot read the valid values from the sources (tools/check_vars.sh is stale)"
+
+# Variables given on make's command line (CMDLINE_VARS, by make's
+# `origin`): each must be one that `make help` lists (the names that open
+# the Makefile's `#: ` lines; <NAME>_SEEDS / <NAME>_CYCLES for a registered
+# device NAME), or one of make's and the C toolchain's own, so that a
+# misspelt name (FALT=x, seeds=1), which make would take silently and run
+# the default, is refused with the name meant.
+user_vars=$(grep -oE '^#: ([A-Z0-9_]+(, )?)+' Makefile | sed 's/^#: //' | tr ',' ' ')
+for d in $devices; do user_vars="$user_vars ${d^^}_SEEDS ${d^^}_CYCLES"; done
+user_vars=$(echo $user_vars)
+[ -n "$user_vars" ] || fail "check-vars: cannot read make help's variables from the Makefile (tools/check_vars.sh is stale)"
+for v in ${CMDLINE_VARS:-}; do
+	case " $user_vars CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS AR " in *" $v "*) continue ;; esac
+	meant=$(python3 -c 'import difflib, sys; m = difflib.get_close_matches(sys.argv[1].upper(), sys.argv[2:], 1, 0.6); print(m[0] if m else "")' "$v" $user_vars 2>/dev/null)
+	# ${!v} only for a name the shell can hold (make allows FOO-BAR=1).
+	shown=$v; [[ "$v" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] && shown="$v=${!v-}"
+	fail "$shown: not a variable of this Makefile${meant:+ (did you mean $meant?)}; \`make help\` lists them"
+done
+
 
 # $1 in the words $2?
 one_of() {
