@@ -119,7 +119,7 @@ pub fn runnable_here(line: String) -> String {
         .split(' ')
         .map(|w| match w.split_once('=') {
             Some((k @ ("FILE" | "OUT"), v)) if Path::new(v).is_relative() => {
-                format!("{k}={}", cwd.join(v).display())
+                format!("{k}={}", shell_word(&cwd.join(v).display().to_string()))
             }
             _ => w.to_string(),
         })
@@ -127,9 +127,19 @@ pub fn runnable_here(line: String) -> String {
     // The artifacts of the rerun go where this run's went (make's default
     // OUT would be ROOT/out).
     if !words.iter().any(|w| w.starts_with("OUT=")) {
-        words.push(format!("OUT={}", cwd.join("out").display()));
+        words.push(format!("OUT={}", shell_word(&cwd.join("out").display().to_string())));
     }
-    format!("make -C {} {}", root.display(), words.join(" "))
+    format!("make -C {} {}", shell_word(&root.display().to_string()), words.join(" "))
+}
+
+/// `s` as one shell word: as it is when it holds only characters no shell
+/// treats specially, else single-quoted.
+fn shell_word(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c);
+    match s.chars().all(plain) && !s.is_empty() {
+        true => s.to_string(),
+        false => format!("'{}'", s.replace('\'', "'\\''")),
+    }
 }
 
 /// Most bus cycles of waves before a failure (`--window`): 100 000 cycles
@@ -319,4 +329,16 @@ pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(path, contents)
+}
+
+#[cfg(test)]
+mod tests {
+    /// A path pasted into a repro line stays one shell word.
+    #[test]
+    fn shell_words_survive_spaces_and_quotes() {
+        assert_eq!(super::shell_word("/work/a_b-1.2/out"), "/work/a_b-1.2/out");
+        assert_eq!(super::shell_word("/tmp/my runs/t.pcs"), "'/tmp/my runs/t.pcs'");
+        assert_eq!(super::shell_word("/tmp/it's"), "'/tmp/it'\\''s'");
+        assert_eq!(super::shell_word(""), "''");
+    }
 }
