@@ -202,7 +202,7 @@ endif
 	@$(foreach r,$(reg_selected),cmd="$(PCNT) cosim --device $(call reg_name,$(r)) --seed $(SEED) --seeds $(call reg_seeds,$(r)) \
 	  --cycles $(call reg_cycles,$(r)) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) \
-	  echo "make cosim: every regression passed ($(subst $(space),$(comma) ,$(strip $(if $(filter-out pcnt,$(DEVICE)),,pcnt) $(foreach r,$(reg_selected),$(call reg_name,$(r))))))"
+	  echo "make cosim: every regression $(if $(filter-out 0/1,$(SHARD)),of shard $(SHARD) ,)passed ($(subst $(space),$(comma) ,$(strip $(if $(filter-out pcnt,$(DEVICE)),,pcnt) $(foreach r,$(reg_selected),$(call reg_name,$(r))))))"
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [FAULT=name] [ARGS=--model-only]
 script: build ## run scenario script(s) in lockstep: make script FILE=tests/scripts/x.pcs [FAULT=name] [ARGS=--model-only]

@@ -470,14 +470,16 @@ fn every_device_shards_merge_into_its_own_summary() {
         assert_eq!(c, 1, "{out}");
         assert!(out.contains(&format!("{label}: jobs run more than once: [1, 3")), "{out}");
         everyone.push((files, summary));
-        // A failing shard, on the device's first fault.
-        let Some(fault) = (d.faults)().first().copied() else { continue };
+        // A failing shard, on the device's first fault (every device has
+        // faults: the mutation and fault guarantees need them).
+        let fault = (d.faults)().first().copied().unwrap_or_else(|| panic!("{}: no fault build linked", d.name));
         let (files, codes) = shards(d, "f", "200000", &["--fault", fault, "--shrink-secs", "0", "--window", "50"]);
         assert!(codes.contains(&1), "{}: {fault} was not caught in 4 seeds: {codes:?}", d.name);
         let (c, out) = merge(&[&files[0], &files[1]]);
         assert_eq!(c, 1, "{out}");
+        let failed = if default { "FAILED job ".to_string() } else { format!("FAILED {} job ", d.title) };
         assert!(
-            out.contains("FAILED ") && out.contains("  repro: make -C ") && out.contains(" cosim "),
+            out.contains(&failed) && out.contains("  repro: make -C ") && out.contains(" cosim "),
             "{fault}: {out}"
         );
         assert!(out.contains(&format!("FAULT={fault}")) && !out.contains(" PASSED"), "{fault}: {out}");
@@ -493,5 +495,17 @@ fn every_device_shards_merge_into_its_own_summary() {
     assert_eq!(c, 0, "{out}");
     for (_, summary) in &everyone {
         assert!(out.contains(summary.as_str()), "no `{summary}`: {out}");
+    }
+    // One device's shard missing fails the merge, and every other device's
+    // summary still prints.
+    for (k, (_, summary)) in everyone.iter().enumerate() {
+        let files: Vec<&String> =
+            everyone.iter().enumerate().flat_map(|(j, (f, _))| if j == k { &f[..1] } else { &f[..] }).collect();
+        let (c, out) = merge(&files);
+        assert_eq!(c, 1, "{out}");
+        assert!(!out.contains(summary.as_str()) && out.contains("jobs missing"), "{summary}: {out}");
+        for (_, other) in everyone.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, e)| e) {
+            assert!(out.contains(other.as_str()), "no `{other}` beside the missing shard: {out}");
+        }
     }
 }
