@@ -194,14 +194,16 @@ build: check-vars build-tools ## build the harness (Verilated RTL + model) in re
 
 cosim: build ## default lockstep regression (PCOUNTER: 28 seeds x 200k cycles x 1,2,8 domains; then every other device's own)
 ifeq ($(filter-out pcnt,$(DEVICE)),)
-	$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
+	@# Each pcnt command is echoed on one line before it runs (make would
+	@# echo the recipe's continuation lines and the empty options).
+	@cmd="$(PCNT) cosim --seed $(SEED) --seeds $(SEEDS) --cycles $(CYCLES) --domains $(DOMAINS) \
 	  --gen $(GEN) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
 	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(JSON),) $(if $(CORRUPT),--corrupt-at $(CORRUPT),) \
-	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)
+	  $(if $(LAYOUT),--layout $(LAYOUT),) $(if $(DECODE),--decode $(DECODE),)"; echo $$cmd; $$cmd
 endif
 	@$(foreach r,$(reg_selected),cmd="$(PCNT) cosim --device $(call reg_name,$(r)) --seed $(SEED) --seeds $(call reg_seeds,$(r)) \
 	  --cycles $(call reg_cycles,$(r)) --out $(OUT) --window $(WINDOW) $(if $(WAVE),--wave $(WAVE),) --jobs $(JOBS) --shard $(SHARD) \
-	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo "$$cmd"; $$cmd || exit $$?;) \
+	  $(if $(FAULT),--fault $(FAULT),) $(if $(JSON),--json $(call reg_json,$(r)),)"; echo $$cmd; $$cmd || exit $$?;) \
 	  echo "make cosim: every regression $(if $(filter-out 0/1,$(SHARD)),of shard $(SHARD) ,)passed ($(subst $(space),$(comma) ,$(strip $(if $(filter-out pcnt,$(DEVICE)),,pcnt) $(foreach r,$(reg_selected),$(call reg_name,$(r))))))"
 
 script: NEED_FILE = usage: make script FILE=path/to/script.pcs [FAULT=name] [ARGS=--model-only]
