@@ -539,7 +539,6 @@ fn make_refuses_bad_variables_before_building() {
         // A word of make help's descriptions is no variable; a device's own
         // regression size is, for a registered device only.
         ("domain=2", "not a variable of this Makefile (did you mean DOMAINS?)".to_string()),
-        ("PMNO_SEEDS=2", "not a variable of this Makefile (did you mean PMON_SEEDS?)".to_string()),
         ("GEN=bogus", format!("valid generations are all, {}", gens.join(", "))),
         ("GEN=g84,bogus", format!("valid generations are all, {}", gens.join(", "))),
         // Domain limits per generation (S24), from regmap/pcounter.rdl: a
@@ -580,6 +579,10 @@ fn make_refuses_bad_variables_before_building() {
         ("FILE=x;y", "quotes and shell characters are not passed through make".to_string()),
     ];
     cases.extend(cross.iter().map(|(a, b)| (a.as_str(), b.clone())));
+    // A device's own regression size, misspelt: the registered name meant.
+    let own = format!("{}_SEEDS", DEVICES[1].name.to_uppercase());
+    let typo = format!("{}X_SEEDS=2", DEVICES[1].name.to_uppercase());
+    cases.push((typo.as_str(), format!("not a variable of this Makefile (did you mean {own}?)")));
     for (var, want) in &cases {
         for target in ["check-vars", "cosim"] {
             let args: Vec<&str> = std::iter::once(target).chain(var.split(' ')).collect();
@@ -601,7 +604,13 @@ fn make_refuses_bad_variables_before_building() {
     assert_eq!(code, Some(0), "{out}");
     // A registered device's own regression size and the C toolchain's
     // variables are names make takes.
-    let (code, out) = make(&["check-vars", "PMON_SEEDS=2", "R10K_CYCLES=5000", "CC=cc", "CXX=c++"]);
+    let sizes: Vec<String> = DEVICES
+        .iter()
+        .flat_map(|d| [format!("{}_SEEDS=2", d.name.to_uppercase()), format!("{}_CYCLES=5000", d.name.to_uppercase())])
+        .collect();
+    let args: Vec<&str> =
+        ["check-vars", "CC=cc", "CXX=c++"].into_iter().chain(sizes.iter().map(String::as_str)).collect();
+    let (code, out) = make(&args);
     assert_eq!(code, Some(0), "{out}");
     for ok in [
         &["GEN=nv20,nv10", "DOMAINS=1,2"][..],
