@@ -767,6 +767,8 @@ fn undetected_fault_has_its_own_status_and_counts_as_survived() {
 #[case(&["cosim", "--seeds", "1", "--plan", "Cargo.toml"], "--plan Cargo.toml: no coverage bins")]
 #[case(&["cosim", "--domains", "1,1"], "--domains 1,1: 1 given twice")]
 #[case(&["cosim", "--gen", "nv40,nv40"], "--gen nv40,nv40: nv40 given twice")]
+// A fault build has one domain count; a list without it was overridden.
+#[case(&["cosim", "--fault", "threshold_cmp", "--domains", "1,8"], "fault threshold_cmp is built with 2 domain(s)")]
 fn cosim_refuses_values_that_are_no_run(#[case] args: &[&str], #[case] want: &str) {
     let r = pcnt(args);
     let (out, err) = text(&r);
